@@ -1,0 +1,110 @@
+// @ts-check
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Deep imports into another workspace's sources bypass its public entry: banned everywhere. */
+const deepImportBan = {
+  group: ['@canopy/*/src', '@canopy/*/src/*', '@canopy/*/src/**'],
+  message:
+    'Import the public entry of the package (for example "@canopy/embed-core"), not its sources.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/.tmp/**',
+      '**/.data/**',
+      '**/bench/RESULTS.md',
+      'examples/*/public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'scripts/*.mjs',
+            'examples/*/*.js',
+            'examples/*/*.mjs',
+          ],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'no-restricted-imports': ['error', { patterns: [deepImportBan] }],
+    },
+  },
+  {
+    // Browser libraries: no Node built-ins may leak into code that ships to pages.
+    files: ['packages/embed-core/src/**', 'packages/embed-react/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImportBan,
+            { group: ['node:*'], message: 'Browser library code must not import Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // powerbi-client compatibility fixes some rejection shapes: validation errors are thrown as
+    // arrays of IError, RDL refusals reject with a plain string. Those are the public contract.
+    files: ['packages/embed-core/src/**'],
+    rules: {
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx', 'packages/embed-react/**', 'examples/react-*/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['examples/**/*.js', 'examples/**/public/**', '**/browser-assets/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Tests may poke at loosely typed wire payloads.
+    files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', '**/bench/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,54 @@
+/**
+ * @canopy/embed-core — the public entry. Same runtime exports as powerbi-client 2.23.1, with no side
+ * effects at import: nothing here touches `window`, `self` or `document` until you call it.
+ * The script-tag global (`window.powerbi`) lives in `global.ts`.
+ */
+import * as models from 'powerbi-models';
+import * as factories from './factories.ts';
+import * as service from './service/index.ts';
+
+export { service, factories, models };
+
+export { Embed } from './embeds/embed.ts';
+export { Report } from './embeds/report.ts';
+export { Dashboard } from './embeds/dashboard.ts';
+export { Tile } from './embeds/tile.ts';
+export { Qna } from './embeds/qna.ts';
+export { Visual } from './embeds/visual.ts';
+export { Create } from './embeds/create.ts';
+export { QuickCreate } from './embeds/quick-create.ts';
+export { Page } from './objects/page.ts';
+export { BookmarksManager } from './objects/bookmarks-manager.ts';
+
+export type {
+  IEmbedConfiguration,
+  IEmbedConfigurationBase,
+  IBootstrapEmbedConfiguration,
+  IQnaEmbedConfiguration,
+  IVisualEmbedConfiguration,
+  IReportEmbedConfiguration,
+  IDashboardEmbedConfiguration,
+  ITileEmbedConfiguration,
+  IQuickCreateConfiguration,
+  IReportCreateConfiguration,
+  ILocaleSettings,
+  IEmbedSettings,
+  IQnaSettings,
+  ISessionHeaders,
+  IInternalEventHandler,
+} from './embeds/embed.ts';
+
+// Additions of @canopy/embed-core.
+export { EmbedError, EmbedErrorCode, isEmbedError } from './errors.ts';
+export type {
+  ICustomEvent,
+  IEventHandler,
+  IEvent,
+  EmbedEventMap,
+  ReportEventMap,
+  DashboardEventMap,
+  TileEventMap,
+  QnaEventMap,
+  IPageChangedEvent,
+} from './events.ts';
+export type { IServiceConfiguration, IDebugOptions } from './service/service-config.ts';

@@ -1,0 +1,37 @@
+import type { Embed } from '../embeds/embed.ts';
+import { isAllowedServiceUrl, toOrigin } from '../internal/embed-url-validation.ts';
+import type { OriginPolicy } from '../transport/message-proxy.ts';
+
+interface OriginPolicyInput {
+  frames: () => ReadonlyArray<Embed<object>>;
+  trustedOrigins: ReadonlySet<string>;
+}
+
+/**
+ * The Service's messaging policy. A message is processed only when its `source` is the window of one
+ * of this Service's iframes and its `origin` is that iframe's embed URL origin, a trusted origin, or
+ * another host of the cloud allow-list (the service may redirect between its own hosts). Requests and
+ * replies are posted to the frame's own origin, never `'*'`.
+ */
+export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput): OriginPolicy {
+  const frameOrigin = (component: Embed<object>): string | undefined =>
+    toOrigin(component.iframe?.getAttribute('src') ?? component.config.embedUrl);
+
+  return {
+    accept(event) {
+      const component = frames().find(
+        (c) => !!event.source && c.iframe?.contentWindow === event.source,
+      );
+      if (!component) return undefined;
+      const origin = event.origin;
+      if (origin === frameOrigin(component)) return origin;
+      if (trustedOrigins.has(origin)) return origin;
+      if (origin.startsWith('https://') && isAllowedServiceUrl(origin)) return origin;
+      return undefined;
+    },
+    targetOrigin(target) {
+      const component = frames().find((c) => c.iframe?.contentWindow === target);
+      return (component && frameOrigin(component)) ?? '*';
+    },
+  };
+}

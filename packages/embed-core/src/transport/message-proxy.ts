@@ -1,0 +1,277 @@
+import { EmbedError, EmbedErrorCode } from '../errors.ts';
+import { createRandomString } from './ids.ts';
+import {
+  addTrackingProperties,
+  getTrackingProperties,
+  isErrorMessage,
+  type IMessageHandler,
+} from './message.ts';
+
+/**
+ * The origin policy, installed by the Service, which knows its frames and their origins.
+ * Without one the proxy behaves like the original: every object message is processed and every
+ * message is posted with target origin `'*'`.
+ */
+export interface OriginPolicy {
+  /** The origin to answer to when the message may be processed, or `undefined` to drop it. */
+  accept(event: MessageEvent): string | undefined;
+  /** The origin to post a request to `target` with. */
+  targetOrigin(target: Window): string;
+}
+
+export interface MessageProxyOptions {
+  /** Name used in diagnostics. */
+  name?: string;
+  /** Log every posted, received and ignored message to the console. */
+  logMessages?: boolean;
+  /** Replaces `event.source` as the reply target (for tests whose fake frame lives in this realm). */
+  eventSourceOverrideWindow?: Window;
+  /** The window to listen on; defaults to `globalThis.window` when `start()` runs. */
+  receiveWindow?: Window;
+  /** Default time limit of a request in ms; `undefined` waits forever, like the original. */
+  timeout?: number;
+  /** Aborting this signal rejects every pending and future request. */
+  signal?: AbortSignal;
+}
+
+export interface PostMessageOptions {
+  /** Target origin for `postMessage`. `'*'` only when the Service runs without origin checks. */
+  targetOrigin?: string;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+  target: Window;
+  dispose(): void;
+}
+
+/** The text the original proxy answers with when a handler produced no response. Wire-visible. */
+function noResponseWarning(message: unknown): string {
+  return `Handler for message: ${JSON.stringify(message, null, '  ')} did not return a response message. The default response message will be returned instead.`;
+}
+
+/**
+ * Request/response correlation over `window.postMessage`, wire-compatible with
+ * window-post-message-proxy (tracking id in `headers.id`, errors = non-2xx `statusCode`).
+ *
+ * Unlike the original it: checks every incoming message through a gate (source window and origin),
+ * answers only the frame that asked, posts to a specific origin, supports timeouts and abort, and
+ * can be stopped and restarted without leaking its listener or pending promises.
+ */
+export class MessageProxy {
+  readonly name: string;
+  logMessages: boolean;
+  private readonly eventSourceOverrideWindow?: Window;
+  private readonly explicitReceiveWindow?: Window;
+  private receiveWindow?: Window;
+  private readonly handlers: IMessageHandler[] = [];
+  private readonly pending = new Map<string, Pending>();
+  private policy?: OriginPolicy;
+  private timeout?: number;
+  private signal?: AbortSignal;
+  private readonly listener = (event: MessageEvent) => this.onMessageReceived(event);
+
+  constructor(options: MessageProxyOptions = {}) {
+    this.name = options.name ?? createRandomString();
+    this.logMessages = options.logMessages ?? false;
+    this.eventSourceOverrideWindow = options.eventSourceOverrideWindow;
+    this.explicitReceiveWindow = options.receiveWindow;
+    this.timeout = options.timeout;
+    this.signal = options.signal;
+    this.start();
+  }
+
+  /** Installs (or removes) the origin/source policy. */
+  setOriginPolicy(policy: OriginPolicy | undefined): void {
+    this.policy = policy;
+  }
+
+  /** Changes the default timeout and abort signal for requests made from now on. */
+  configure(options: { timeout?: number; signal?: AbortSignal }): void {
+    this.timeout = options.timeout;
+    this.signal = options.signal;
+  }
+
+  addHandler(handler: IMessageHandler): void {
+    this.handlers.push(handler);
+  }
+
+  removeHandler(handler: IMessageHandler): void {
+    const index = this.handlers.indexOf(handler);
+    if (index >= 0) this.handlers.splice(index, 1);
+  }
+
+  /** Number of requests still waiting for an answer (used by teardown tests and benchmarks). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  get handlerCount(): number {
+    return this.handlers.length;
+  }
+
+  postMessage<T>(
+    targetWindow: Window,
+    message: object,
+    options: PostMessageOptions = {},
+  ): Promise<T> {
+    const signals = [options.signal, this.signal].filter((s): s is AbortSignal => !!s);
+    const aborted = signals.find((s) => s.aborted);
+    if (aborted) return Promise.reject(abortError(aborted));
+
+    const id = createRandomString();
+    addTrackingProperties(message as { headers?: Record<string, unknown> }, { id });
+    this.log('Posting message:', message);
+    targetWindow.postMessage(
+      message,
+      options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*',
+    );
+
+    return new Promise<T>((resolve, reject) => {
+      const timeout = options.timeout ?? this.timeout;
+      const timer =
+        timeout !== undefined && timeout > 0
+          ? setTimeout(() => {
+              this.settle(id, (entry) =>
+                entry.reject(
+                  new EmbedError(
+                    EmbedErrorCode.RequestTimeout,
+                    `The embedded frame did not answer ${describe(message)} within ${timeout} ms.`,
+                  ),
+                ),
+              );
+            }, timeout)
+          : undefined;
+      const onAbort = (event: Event) =>
+        this.settle(id, (entry) => entry.reject(abortError(event.target as AbortSignal)));
+      for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, {
+        resolve: resolve,
+        reject,
+        target: targetWindow,
+        dispose: () => {
+          if (timer) clearTimeout(timer);
+          for (const s of signals) s.removeEventListener('abort', onAbort);
+        },
+      });
+    });
+  }
+
+  /** Rejects pending requests (all, or those sent to `target`) with `reason`. */
+  rejectPending(reason: unknown, target?: Window | null): void {
+    for (const [id, entry] of [...this.pending]) {
+      if (target === undefined || entry.target === target) this.settle(id, (e) => e.reject(reason));
+    }
+  }
+
+  start(): void {
+    const win = this.explicitReceiveWindow ?? (globalThis as { window?: Window }).window;
+    if (!win || this.receiveWindow) return;
+    this.receiveWindow = win;
+    win.addEventListener('message', this.listener);
+  }
+
+  stop(): void {
+    this.receiveWindow?.removeEventListener('message', this.listener);
+    this.receiveWindow = undefined;
+  }
+
+  private settle(id: string, action: (entry: Pending) => void): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    entry.dispose();
+    action(entry);
+  }
+
+  private onMessageReceived(event: MessageEvent): void {
+    const source = this.eventSourceOverrideWindow ?? (event.source as Window | null);
+    if (!source) return;
+    const message: unknown = event.data;
+    if (typeof message !== 'object' || message === null) {
+      this.log('Ignored a message that is not an object:', message);
+      return;
+    }
+    let replyOrigin = '*';
+    if (this.policy) {
+      const accepted = this.policy.accept(event);
+      if (accepted === undefined) {
+        this.log(`Ignored a message from a foreign window or origin (${event.origin}):`, message);
+        return;
+      }
+      replyOrigin = accepted;
+    }
+    this.log('Received message:', message);
+
+    const tracking = getTrackingProperties(message);
+    const entry = tracking.id ? this.pending.get(tracking.id) : undefined;
+    // A reply must come from the window the request went to; anything else is treated as unsolicited.
+    if (entry && tracking.id && (this.eventSourceOverrideWindow || entry.target === event.source)) {
+      this.settle(tracking.id, (e) =>
+        isErrorMessage(message) ? e.reject(message) : e.resolve(message),
+      );
+      return;
+    }
+
+    const handler = this.handlers.find((h) => {
+      try {
+        return h.test(message);
+      } catch {
+        return false;
+      }
+    });
+    if (!handler) {
+      this.log('No handler for message:', message);
+      return;
+    }
+    let result: Promise<unknown>;
+    try {
+      result = Promise.resolve(handler.handle(message));
+    } catch (error) {
+      this.log('Handler threw while processing message:', error);
+      result = Promise.resolve(undefined);
+    }
+    result.then(
+      (response) => this.sendResponse(source, response, tracking.id, message, replyOrigin),
+      () => this.sendResponse(source, undefined, tracking.id, message, replyOrigin),
+    );
+  }
+
+  private sendResponse(
+    target: Window,
+    response: unknown,
+    id: string | undefined,
+    request: unknown,
+    origin: string,
+  ): void {
+    const reply = (response ?? { warning: noResponseWarning(request) }) as {
+      headers?: Record<string, unknown>;
+    };
+    addTrackingProperties(reply, { id });
+    this.log('Sending response:', reply);
+    try {
+      target.postMessage(reply, origin);
+    } catch (error) {
+      // The frame may have navigated away or been removed between request and reply.
+      this.log('Could not answer the frame:', error);
+    }
+  }
+
+  private log(text: string, payload: unknown): void {
+    if (this.logMessages) console.debug(`[embed-core:${this.name}] ${text}`, payload);
+  }
+}
+
+function abortError(signal: AbortSignal): EmbedError {
+  return new EmbedError(EmbedErrorCode.RequestAborted, 'The request was aborted.', {
+    cause: signal.reason,
+  });
+}
+
+function describe(message: object): string {
+  const m = message as { method?: string; url?: string };
+  return m.method && m.url ? `${m.method} ${m.url}` : 'the message';
+}

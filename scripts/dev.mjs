@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `pnpm dev`: starts what the workspaces provide (every workspace with a `dev` script) and prints the
+// URLs to open. It grows with each capability: emulator, server, portal, examples.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const roots = ['packages', 'examples'].filter((d) => existsSync(d));
+const workspaces = roots
+  .flatMap((root) => readdirSync(root).map((name) => join(root, name)))
+  .concat(['server', 'portal'].filter((d) => existsSync(d)))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+  .filter(({ pkg }) => pkg.scripts?.dev);
+
+if (workspaces.length === 0) {
+  console.log('No workspace provides a dev server yet. Run `pnpm test` to run the test suites.');
+  process.exit(0);
+}
+
+console.log('Starting:');
+for (const { pkg } of workspaces) {
+  console.log(
+    `  ${pkg.name.padEnd(28)} ${pkg.canopy?.devUrl ?? ''}  ${pkg.canopy?.devDescription ?? ''}`,
+  );
+}
+const children = workspaces.map(({ dir, pkg }) => {
+  const child = spawn('pnpm', ['run', 'dev'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${pkg.name.replace('@canopy/', '')}] `;
+  const pipe = (stream, out) =>
+    stream.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) out.write(prefix + line + '\n');
+    });
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  return child;
+});
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './scripts/summary-reporter.ts';
+// Keep the ".ts" extension: without it Vite warns about configLoader 'native'.
+import projects from './vitest.workspace.ts';
+
+export default defineConfig({
+  test: {
+    projects,
+    reporters: ['default', new SummaryReporter()],
+  },
+});
