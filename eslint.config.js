@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -44,6 +44,12 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      // Resolve workspace packages through the `@canopy/source` export condition (their src).
+      'import-x/resolver-next': [
+        createNodeResolver({ conditionNames: ['@canopy/source', 'types', 'import', 'default'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'error',
@@ -86,7 +92,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['examples/**/*.js', 'examples/**/public/**', '**/browser-assets/**'],
+    files: ['examples/**/*.js', 'examples/**/public/**', '**/browser-assets/**', '**/bench/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -14,8 +14,18 @@ interface OriginPolicyInput {
  * replies are posted to the frame's own origin, never `'*'`.
  */
 export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput): OriginPolicy {
-  const frameOrigin = (component: Embed<object>): string | undefined =>
-    toOrigin(component.iframe?.getAttribute('src') ?? component.config.embedUrl);
+  // Parsing a URL per message is measurable on the hot path; remember each iframe's origin per src.
+  const origins = new WeakMap<HTMLIFrameElement, { src: string; origin: string | undefined }>();
+  const frameOrigin = (component: Embed<object>): string | undefined => {
+    const iframe = component.iframe;
+    if (!iframe) return toOrigin(component.config.embedUrl);
+    const src = iframe.getAttribute('src') ?? component.config.embedUrl ?? '';
+    const cached = origins.get(iframe);
+    if (cached && cached.src === src) return cached.origin;
+    const origin = toOrigin(src);
+    origins.set(iframe, { src, origin });
+    return origin;
+  };
 
   return {
     accept(event) {

@@ -42,15 +42,23 @@ export interface PostMessageOptions {
 }
 
 interface Pending {
-  resolve(value: unknown): void;
-  reject(reason: unknown): void;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
   target: Window;
-  dispose(): void;
+  timer?: ReturnType<typeof setTimeout>;
+  removeAbortListeners?: () => void;
 }
 
 /** The text the original proxy answers with when a handler produced no response. Wire-visible. */
 function noResponseWarning(message: unknown): string {
-  return `Handler for message: ${JSON.stringify(message, null, '  ')} did not return a response message. The default response message will be returned instead.`;
+  let text: string;
+  try {
+    text = JSON.stringify(message, null, '  ');
+  } catch {
+    // A frame may post cyclic or very deeply nested data (structured clone allows both); JSON does not.
+    text = '"<message that cannot be shown as JSON>"';
+  }
+  return `Handler for message: ${text} did not return a response message. The default response message will be returned instead.`;
 }
 
 /**
@@ -118,45 +126,50 @@ export class MessageProxy {
     message: object,
     options: PostMessageOptions = {},
   ): Promise<T> {
-    const signals = [options.signal, this.signal].filter((s): s is AbortSignal => !!s);
-    const aborted = signals.find((s) => s.aborted);
-    if (aborted) return Promise.reject(abortError(aborted));
+    const callSignal = options.signal;
+    const serviceSignal = this.signal;
+    if (callSignal?.aborted) return Promise.reject(abortError(callSignal));
+    if (serviceSignal?.aborted) return Promise.reject(abortError(serviceSignal));
 
     const id = createRandomString();
     addTrackingProperties(message as { headers?: Record<string, unknown> }, { id });
-    this.log('Posting message:', message);
+    if (this.logMessages) this.log('Posting message:', message);
     targetWindow.postMessage(
       message,
       options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*',
     );
 
+    // The common case (no timeout, no signal) allocates nothing but the promise and one entry:
+    // this path is hot (every API call), so cleanup state is only created when needed.
     return new Promise<T>((resolve, reject) => {
-      const timeout = options.timeout ?? this.timeout;
-      const timer =
-        timeout !== undefined && timeout > 0
-          ? setTimeout(() => {
-              this.settle(id, (entry) =>
-                entry.reject(
-                  new EmbedError(
-                    EmbedErrorCode.RequestTimeout,
-                    `The embedded frame did not answer ${describe(message)} within ${timeout} ms.`,
-                  ),
-                ),
-              );
-            }, timeout)
-          : undefined;
-      const onAbort = (event: Event) =>
-        this.settle(id, (entry) => entry.reject(abortError(event.target as AbortSignal)));
-      for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(id, {
-        resolve: resolve,
+      const entry: Pending = {
+        resolve: resolve as (value: unknown) => void,
         reject,
         target: targetWindow,
-        dispose: () => {
-          if (timer) clearTimeout(timer);
+      };
+      const timeout = options.timeout ?? this.timeout;
+      if (timeout !== undefined && timeout > 0) {
+        entry.timer = setTimeout(() => {
+          this.settle(id, (e) =>
+            e.reject(
+              new EmbedError(
+                EmbedErrorCode.RequestTimeout,
+                `The embedded frame did not answer ${describe(message)} within ${timeout} ms.`,
+              ),
+            ),
+          );
+        }, timeout);
+      }
+      if (callSignal || serviceSignal) {
+        const onAbort = (event: Event) =>
+          this.settle(id, (e) => e.reject(abortError(event.target as AbortSignal)));
+        const signals = [callSignal, serviceSignal].filter((s): s is AbortSignal => !!s);
+        for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
+        entry.removeAbortListeners = () => {
           for (const s of signals) s.removeEventListener('abort', onAbort);
-        },
-      });
+        };
+      }
+      this.pending.set(id, entry);
     });
   }
 
@@ -183,7 +196,8 @@ export class MessageProxy {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.delete(id);
-    entry.dispose();
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    entry.removeAbortListeners?.();
     action(entry);
   }
 
@@ -204,7 +218,7 @@ export class MessageProxy {
       }
       replyOrigin = accepted;
     }
-    this.log('Received message:', message);
+    if (this.logMessages) this.log('Received message:', message);
 
     const tracking = getTrackingProperties(message);
     const entry = tracking.id ? this.pending.get(tracking.id) : undefined;
@@ -234,10 +248,12 @@ export class MessageProxy {
       this.log('Handler threw while processing message:', error);
       result = Promise.resolve(undefined);
     }
-    result.then(
-      (response) => this.sendResponse(source, response, tracking.id, message, replyOrigin),
-      () => this.sendResponse(source, undefined, tracking.id, message, replyOrigin),
-    );
+    result
+      .then(
+        (response) => this.sendResponse(source, response, tracking.id, message, replyOrigin),
+        () => this.sendResponse(source, undefined, tracking.id, message, replyOrigin),
+      )
+      .catch((error: unknown) => this.log('Could not answer the frame:', error));
   }
 
   private sendResponse(
@@ -251,7 +267,7 @@ export class MessageProxy {
       headers?: Record<string, unknown>;
     };
     addTrackingProperties(reply, { id });
-    this.log('Sending response:', reply);
+    if (this.logMessages) this.log('Sending response:', reply);
     try {
       target.postMessage(reply, origin);
     } catch (error) {

@@ -98,7 +98,12 @@ export class Router {
     const match = this.find(message);
     const response = new RouterResponse();
     if (!match) return response;
-    const request: IRequest = { ...message, params: match.params, queryParams: match.queryParams };
+    // The params are added to the received message itself, as powerbi-router does: the proxy's
+    // "did not return a response" warning quotes that message, so the frame sees them there too.
+    const request: IRequest = Object.assign(message, {
+      params: match.params,
+      queryParams: match.queryParams,
+    });
     await match.handler(request, response);
     return response;
   }
