@@ -66,6 +66,8 @@ export const EmbedErrorCode = {
   NoFrame: 'NoFrame',
   /** A token provider failed or returned an unusable token. */
   TokenRefreshFailed: 'TokenRefreshFailed',
+  /** An argument of an API added by this package (or a non-object where an object is required) is invalid. */
+  InvalidArgument: 'InvalidArgument',
 } as const;
 
 export type EmbedErrorCode = (typeof EmbedErrorCode)[keyof typeof EmbedErrorCode];

@@ -18,7 +18,14 @@ export { Visual } from './embeds/visual.ts';
 export { Create } from './embeds/create.ts';
 export { QuickCreate } from './embeds/quick-create.ts';
 export { Page } from './objects/page.ts';
+export { VisualDescriptor } from './objects/visual-descriptor.ts';
 export { BookmarksManager } from './objects/bookmarks-manager.ts';
+export { BasicFilterBuilder } from './filter-builders/basic-filter-builder.ts';
+export { AdvancedFilterBuilder } from './filter-builders/advanced-filter-builder.ts';
+export { TopNFilterBuilder } from './filter-builders/top-n-filter-builder.ts';
+export { RelativeDateFilterBuilder } from './filter-builders/relative-date-filter-builder.ts';
+export { RelativeTimeFilterBuilder } from './filter-builders/relative-time-filter-builder.ts';
+export type { IFilterable } from './objects/filterable.ts';
 
 export type {
   IEmbedConfiguration,
@@ -52,3 +59,15 @@ export type {
   IPageChangedEvent,
 } from './events.ts';
 export type { IServiceConfiguration, IDebugOptions } from './service/service-config.ts';
+export { autoRefreshToken } from './token-refresh.ts';
+export type {
+  AutoRefreshTokenOptions,
+  TokenRefreshErrorInfo,
+  TokenRefreshStop,
+  TokenResult,
+  ParsedToken,
+} from './token-refresh.ts';
+export { trackEmbedStatus, IDLE_STATUS } from './embed-status.ts';
+export type { EmbedStatus, EmbedStatusSnapshot, EmbedStatusStore } from './embed-status.ts';
+export { embedFromConfig } from './embed-from-config.ts';
+export type { EmbedFromConfigOptions, AnyEmbedConfiguration } from './embed-from-config.ts';

@@ -1,12 +1,13 @@
 import * as models from 'powerbi-models';
 import { messages } from '../errors.ts';
 import { findParamInUrl } from '../internal/url.ts';
+import type { EmbedEventMap } from '../events.ts';
 import type { Service } from '../service/service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
 
 /** The report-creation experience over a dataset (`service.createReport`). */
-export class Create extends Embed {
+export class Create extends Embed<EmbedEventMap> {
   /** What is sent in `/report/create`; derived from the config in `configChanged`. */
   declare createConfig: models.IReportCreateConfiguration;
 

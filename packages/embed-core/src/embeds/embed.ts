@@ -1,6 +1,6 @@
 import * as models from 'powerbi-models';
 import { EmbedError, EmbedErrorCode, messages, toRejection } from '../errors.ts';
-import type { EmbedEventMap, ICustomEvent, IEvent, IEventHandler } from '../events.ts';
+import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
 import { autoAuthInEmbedUrl, addParamToUrl, findParamInUrl } from '../internal/url.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import { createRandomString } from '../transport/ids.ts';
@@ -49,7 +49,9 @@ const LOAD_THROTTLE_MS = 100;
  *
  * `TEvents` maps event names to payload types so `on('pageChanged', e => e.detail.newPage)` is typed.
  */
-export abstract class Embed<TEvents extends object = EmbedEventMap> {
+// The default is `object` (untyped events) so that a plain `Embed` annotation — what
+// powerbi-client code writes for `service.get()`/`embed()` results — accepts every component type.
+export abstract class Embed<TEvents extends object = object> {
   static allowedEvents = [
     'loaded',
     'saved',
@@ -510,9 +512,15 @@ export abstract class Embed<TEvents extends object = EmbedEventMap> {
       }
       this.iframeLoadListener = () => {
         this.iframeLoaded = true;
-        void this.load(phasedRender).catch((error: unknown) =>
-          this.service.reportAsyncError(this, error),
-        );
+        try {
+          void this.load(phasedRender).catch((error: unknown) =>
+            this.service.reportAsyncError(this, error),
+          );
+        } catch (error) {
+          // Visual.load throws synchronously (missing pageName/visualName), as the original does;
+          // here that would escape the DOM listener as an uncaught error.
+          this.service.reportAsyncError(this, error);
+        }
       };
       this.iframe.addEventListener('load', this.iframeLoadListener, false);
       if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {

@@ -1,10 +1,11 @@
 import * as models from 'powerbi-models';
+import type { EmbedEventMap } from '../events.ts';
 import type { Service } from '../service/service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
 
 /** Quick create: a report generated from a `datasetCreateConfig` (`service.quickCreate`). */
-export class QuickCreate extends Embed {
+export class QuickCreate extends Embed<EmbedEventMap> {
   declare createConfig: models.IQuickCreateConfiguration;
 
   constructor(

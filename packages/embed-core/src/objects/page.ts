@@ -1,8 +1,15 @@
-import type * as models from 'powerbi-models';
+import * as models from 'powerbi-models';
+import { messages } from '../errors.ts';
 import type { Report } from '../embeds/report.ts';
+import { isRDLEmbed } from '../internal/url.ts';
+import type { IHttpPostMessageResponse } from '../transport/message.ts';
+import type { IFilterable } from './filterable.ts';
+import { VisualDescriptor } from './visual-descriptor.ts';
 
-/** A report page. Its methods send requests through the report's frame. */
-export class Page {
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A report page. Its methods send requests through the report's frame, with the report's `uid`. */
+export class Page implements IFilterable {
   report: Report;
   name: string;
   displayName?: string;
@@ -37,4 +44,149 @@ export class Page {
     this.background = background;
     this.wallpaper = wallpaper;
   }
+
+  // ---------------------------------------------------------------- filters (no RDL check)
+
+  async getFilters(): Promise<models.IFilter[]> {
+    return (await this.send<models.IFilter[]>('GET', '/filters')).body;
+  }
+
+  updateFilters(
+    operation: models.FiltersOperations,
+    filters?: models.IFilter[],
+  ): Promise<IHttpPostMessageResponse<void>> {
+    const request = { filtersOperation: operation, filters };
+    return this.send<void>('POST', '/filters', request);
+  }
+
+  removeFilters(): Promise<IHttpPostMessageResponse<void>> {
+    return this.updateFilters(models.FiltersOperations.RemoveAll);
+  }
+
+  setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
+    return this.send<void>('PUT', '/filters', filters);
+  }
+
+  // ---------------------------------------------------------------- page actions
+
+  async delete(): Promise<void> {
+    return (await this.send<void>('DELETE', '', {})).body;
+  }
+
+  setActive(): Promise<IHttpPostMessageResponse<void>> {
+    const page = { name: this.name, displayName: null, isActive: true };
+    return this.report.sendReportRequest<void>('PUT', '/report/pages/active', page);
+  }
+
+  setDisplayName(displayName: string): Promise<IHttpPostMessageResponse<void>> {
+    const page: models.IPage = { name: this.name, displayName };
+    return this.send<void>('PUT', '/name', page);
+  }
+
+  // ---------------------------------------------------------------- visuals (refused for RDL)
+
+  async getVisuals(): Promise<VisualDescriptor[]> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    return visuals.map((visual) => this.descriptor(visual));
+  }
+
+  /** Rejects `'PowerBIEntityNotFound'` when the page has no visual of that name. */
+  async getVisualByName(visualName: string): Promise<VisualDescriptor> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    const visual = visuals.find((v) => v.name === visualName);
+    if (!visual) return Promise.reject(models.CommonErrorCodes.NotFound);
+    return this.descriptor(visual);
+  }
+
+  async getSlicers(): Promise<VisualDescriptor[]> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    return visuals.filter((visual) => visual.type === 'slicer').map((v) => this.descriptor(v));
+  }
+
+  /** Whether the page defines `layoutType`; the URL carries the enum name (e.g. `MobilePortrait`). */
+  async hasLayout(layoutType: models.LayoutType): Promise<boolean> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    const layoutName = models.LayoutType[layoutType];
+    return (await this.send<boolean>('GET', `/layoutTypes/${layoutName}`)).body;
+  }
+
+  async getSmartNarrativeInsights(): Promise<models.ISmartNarratives> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    return (await this.send<models.ISmartNarratives>('GET', '/smartNarrativeInsights')).body;
+  }
+
+  // ---------------------------------------------------------------- layout (through the report)
+
+  setVisualDisplayState(
+    visualName: string,
+    displayState: models.VisualContainerDisplayMode,
+  ): Promise<IHttpPostMessageResponse<void>> {
+    return this.report.setVisualDisplayState(this.name, visualName, displayState);
+  }
+
+  moveVisual(
+    visualName: string,
+    x: number,
+    y: number,
+    z?: number,
+  ): Promise<IHttpPostMessageResponse<void>> {
+    return this.report.moveVisual(this.name, visualName, x, y, z);
+  }
+
+  resizeVisual(
+    visualName: string,
+    width: number,
+    height: number,
+  ): Promise<IHttpPostMessageResponse<void>> {
+    return this.report.resizeVisual(this.name, visualName, width, height);
+  }
+
+  /** Only the active page can be resized; `isActive` is what this object was created with. */
+  async resizePage(
+    pageSizeType: models.PageSizeType,
+    width?: number,
+    height?: number,
+  ): Promise<IHttpPostMessageResponse<void>> {
+    if (!this.isActive) return Promise.reject(messages.resizeInactivePage);
+    return this.report.resizeActivePage(pageSizeType, width, height);
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private send<T>(method: Method, suffix: string, body?: unknown) {
+    return this.report.sendReportRequest<T>(method, `/report/pages/${this.name}${suffix}`, body);
+  }
+
+  private isRDL(): boolean {
+    return isRDLEmbed(this.report.config.embedUrl);
+  }
+
+  private descriptor(visual: models.IVisual): VisualDescriptor {
+    return new VisualDescriptor(
+      this,
+      visual.name,
+      visual.title,
+      visual.type,
+      visual.layout as models.IVisualLayout,
+    );
+  }
+}
+
+/** A {@link Page} from the page model the frame sends (`/report/pages`, `/report/addPage`). */
+export function pageFromModel(report: Report, page: models.IPage): Page {
+  return new Page(
+    report,
+    page.name,
+    page.displayName,
+    page.isActive,
+    page.visibility,
+    page.defaultSize,
+    page.defaultDisplayOption,
+    page.mobileSize,
+    page.background,
+    page.wallpaper,
+  );
 }

@@ -21,6 +21,7 @@ import { generateUUID } from '../transport/ids.ts';
 import type { MessageProxy, OriginPolicy } from '../transport/message-proxy.ts';
 import type { IRequest, Router, RouterResponse } from '../transport/router.ts';
 import { SDK_TYPE, SDK_VERSION } from '../version.ts';
+import { assertConfig, assertElement } from './argument-checks.ts';
 import { createOriginPolicy } from './origin-policy.ts';
 import { registerEventRoutes } from './event-routes.ts';
 import type { IServiceConfiguration } from './service-config.ts';
@@ -35,8 +36,13 @@ export interface IPowerBiElement extends HTMLElement {
   powerBiEmbed: Embed<object>;
 }
 
-/** Options accepted by `embed`/`load`: any embed configuration. */
-export type IComponentEmbedConfiguration = IEmbedConfiguration & { type?: string };
+/** The configurations `embed`/`load`/`bootstrap`/`preload` accept (same union as powerbi-client). */
+export type IComponentEmbedConfiguration =
+  | models.IReportEmbedConfiguration
+  | models.IDashboardEmbedConfiguration
+  | models.ITileEmbedConfiguration
+  | models.IVisualEmbedConfiguration
+  | models.IQnaEmbedConfiguration;
 
 export type EmbedComponentFactory = (
   service: Service,
@@ -118,17 +124,26 @@ export class Service implements IService {
   }
 
   /** Creates the iframe for `config.type` (or `powerbi-type`) in `element` and loads it. */
-  embed(element: HTMLElement, config: IEmbedConfiguration = {}): Embed<object> {
+  embed(
+    element: HTMLElement,
+    config: IComponentEmbedConfiguration | IEmbedConfigurationBase = {},
+  ): Embed<object> {
     return this.embedInternal(element, config);
   }
 
   /** Phased embedding: reports receive `/report/prepare`; call `report.render()` to show them. */
-  load(element: HTMLElement, config: IEmbedConfiguration = {}): Embed<object> {
+  load(
+    element: HTMLElement,
+    config: IComponentEmbedConfiguration | IEmbedConfigurationBase = {},
+  ): Embed<object> {
     return this.embedInternal(element, config, true, false);
   }
 
   /** Creates the iframe early, before a token is known; a later `embed` on the element completes it. */
-  bootstrap(element: HTMLElement, config: IComponentEmbedConfiguration): Embed<object> {
+  bootstrap(
+    element: HTMLElement,
+    config: IComponentEmbedConfiguration | IBootstrapEmbedConfiguration,
+  ): Embed<object> {
     return this.embedInternal(element, config, false, true);
   }
 
@@ -138,6 +153,9 @@ export class Service implements IService {
     phasedRender?: boolean,
     isBootstrap?: boolean,
   ): Embed<object> {
+    const method = isBootstrap ? 'bootstrap' : phasedRender ? 'load' : 'embed';
+    assertElement(element, method);
+    assertConfig(config, method);
     const powerBiElement = element as IPowerBiElement;
     if (powerBiElement.powerBiEmbed) {
       if (isBootstrap) {
@@ -151,7 +169,12 @@ export class Service implements IService {
   }
 
   /** Opens the report-creation experience over a dataset. */
-  createReport(element: HTMLElement, config: models.IReportCreateConfiguration): Embed<object> {
+  createReport(
+    element: HTMLElement,
+    config: IEmbedConfiguration | models.IReportCreateConfiguration,
+  ): Embed<object> {
+    assertElement(element, 'createReport');
+    assertConfig(config ?? null, 'createReport');
     config.type = 'create';
     const component = new Create(this, element, config);
     (element as IPowerBiElement).powerBiEmbed = component;
@@ -161,6 +184,8 @@ export class Service implements IService {
 
   /** Opens quick create from a `datasetCreateConfig`. */
   quickCreate(element: HTMLElement, config: models.IQuickCreateConfiguration): Embed<object> {
+    assertElement(element, 'quickCreate');
+    assertConfig(config ?? null, 'quickCreate');
     config.type = 'quickCreate';
     const component = new QuickCreate(this, element, config);
     (element as IPowerBiElement).powerBiEmbed = component;
@@ -186,6 +211,7 @@ export class Service implements IService {
 
   /** The component embedded in `element`; throws when there is none. */
   get(element: HTMLElement): Embed<object> {
+    assertElement(element, 'get');
     const component = (element as Partial<IPowerBiElement>).powerBiEmbed;
     if (!component) {
       throw new Error(
@@ -210,9 +236,10 @@ export class Service implements IService {
    * holds, and rejects its pending requests with a `Disposed` error (the original left them pending).
    */
   reset(element: HTMLElement): void {
-    const powerBiElement = element as Partial<IPowerBiElement>;
-    const component = powerBiElement.powerBiEmbed;
-    if (!component) return;
+    // A missing element has nothing to reset (unmount code often passes a ref that is already null).
+    const powerBiElement = element as Partial<IPowerBiElement> | null | undefined;
+    const component = powerBiElement?.powerBiEmbed;
+    if (!powerBiElement || !component) return;
     const frameWindow = component.iframe?.contentWindow;
     component.dispose();
     this.embeds = this.embeds.filter((e) => e !== component);
@@ -248,7 +275,10 @@ export class Service implements IService {
   }
 
   /** Loads the service's static assets in a hidden iframe ahead of the first embed. */
-  preload(config: IComponentEmbedConfiguration, element?: HTMLElement): HTMLIFrameElement {
+  preload(
+    config: IComponentEmbedConfiguration | IEmbedConfigurationBase,
+    element?: HTMLElement,
+  ): HTMLIFrameElement {
     if (!this.validateEmbedUrl(config.embedUrl)) throw new Error(messages.invalidEmbedUrl);
     const iframe = document.createElement('iframe');
     iframe.setAttribute('style', 'display:none;');
@@ -425,7 +455,10 @@ export class Service implements IService {
         previousType?.toLowerCase() === 'create' || previousType?.toLowerCase() === 'quickcreate';
       if (newType === 'report' && wasCreate) {
         // Fixed: the original registered the old Create component and never loaded the new report.
-        const report = new Report(this, element, config, false, false, component.iframe);
+        // The report keeps the iframe, so it keeps the uid the iframe was created with: the frame
+        // posts its events under that uid.
+        const reportConfig = { ...config, uniqueId: config.uniqueId ?? component.config.uniqueId };
+        const report = new Report(this, element, reportConfig, false, false, component.iframe);
         component.dispose();
         report.iframeLoaded = true;
         element.powerBiEmbed = report;

@@ -52,9 +52,17 @@ export class FakeFrame {
     return this.harness.originFor(this.iframe);
   }
 
-  /** Sends a frame-initiated request (an event, a hook) to the host and resolves with its reply. */
-  post(url: string, body?: unknown, method = 'POST'): Promise<unknown> {
-    const id = `frame-${this.id}-${Math.random().toString(36).slice(2, 8)}`;
+  /**
+   * Sends a frame-initiated request (an event, a hook) to the host and resolves with its first reply.
+   * Every reply, including duplicates from several listening Services, is also kept in
+   * `harness.replyLog`; pass `id` to find them there.
+   */
+  post(
+    url: string,
+    body?: unknown,
+    method = 'POST',
+    id = `frame-${this.id}-${Math.random().toString(36).slice(2, 8)}`,
+  ): Promise<unknown> {
     const message = { method, url, headers: { id }, body };
     return new Promise((resolve) => {
       this.harness.pendingReplies.set(id, resolve);
@@ -74,6 +82,7 @@ export class FakeFrame {
     // A reply from the host to one of our event posts.
     if (typeof message.statusCode === 'number' || 'warning' in (message as object)) {
       const id = (message.headers as { id?: string } | undefined)?.id;
+      this.harness.replyLog.push({ frame: this, id, message });
       const resolve = id ? this.harness.pendingReplies.get(id) : undefined;
       if (id && resolve) {
         this.harness.pendingReplies.delete(id);
@@ -100,6 +109,8 @@ export class FakeFrame {
 export class FakeFrameHarness {
   readonly frames: FakeFrame[] = [];
   readonly log: PostedMessage[] = [];
+  /** Every reply the host sent to a frame-initiated request, in arrival order. */
+  readonly replyLog: Array<{ frame: FakeFrame; id: string | undefined; message: unknown }> = [];
   readonly pendingReplies = new Map<string, (value: unknown) => void>();
   private readonly byIframe = new WeakMap<HTMLIFrameElement, FakeFrame>();
   private restore: (() => void) | undefined;
@@ -120,6 +131,8 @@ export class FakeFrameHarness {
     });
     // Fire `load` for every iframe that gets connected, like a browser does once the page loads.
     const observer = new MutationObserver((records) => {
+      // One `load` per connected iframe, even when the iframe and its container arrive in one batch.
+      const loaded = new Set<HTMLIFrameElement>();
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
           const iframes =
@@ -128,8 +141,11 @@ export class FakeFrameHarness {
               : node instanceof Element
                 ? Array.from(node.querySelectorAll('iframe'))
                 : [];
-          for (const iframe of iframes)
+          for (const iframe of iframes) {
+            if (loaded.has(iframe)) continue;
+            loaded.add(iframe);
             setTimeout(() => iframe.dispatchEvent(new Event('load')), 0);
+          }
         }
       }
     });
