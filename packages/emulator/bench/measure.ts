@@ -1,0 +1,23 @@
+/** Timing helpers for the benchmarks: warm-up, then the median and p95 of repeated runs. */
+
+export interface Timing {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export async function time(run: () => Promise<unknown>, runs = 15, warmup = 3): Promise<Timing> {
+  for (let i = 0; i < warmup; i += 1) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
+  return { median: at(0.5), p95: at(0.95), runs };
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

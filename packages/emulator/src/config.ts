@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { Knobs } from './knobs/knobs.ts';
+
+/** A confidential client (service principal) allowed to use the OAuth token endpoint. */
+export interface EmulatorClient {
+  clientId: string;
+  clientSecret: string;
+  displayName?: string;
+}
+
+export interface EmulatorOptions {
+  /** Public origin + path the REST API puts in embedUrl/webUrl; default: taken from each request. */
+  baseUrl?: string;
+  /** Rows of the generated Sales table (default 100,000). */
+  rows?: number;
+  /** Seed of the deterministic generator (default 42): same seed, same data. */
+  seed?: number;
+  /** The data's fixed "today" (YYYY-MM-DD, default 2025-06-30): relative date filters count from it. */
+  today?: string;
+  /** The fixed "now" time of day on `today` for relative time filters (HH:MM, default 18:00). */
+  nowTime?: string;
+  /** The Entra tenant id the token endpoint answers for. */
+  tenantId?: string;
+  /** Service principals accepted by the token endpoint (default: one well-known sample client). */
+  clients?: EmulatorClient[];
+  /** HMAC secret signing app and embed tokens (default: random per instance). */
+  tokenSecret?: string;
+  /** Lifetime of app tokens from the OAuth endpoint (default 3599 s, like Entra). */
+  appTokenLifetimeSeconds?: number;
+  /** Default lifetime of embed tokens (default 60 min); lifetimeInMinutes can only shorten it. */
+  embedTokenLifetimeMinutes?: number;
+  /** Fault injection at start (also settable through POST /_emulator/admin/knobs). */
+  knobs?: Partial<Knobs>;
+  /** Expose /_emulator/admin/* (default true: the emulator is a local test tool). */
+  adminApi?: boolean;
+  /** New workspaces get a copy of the sample dataset, reports and dashboard (default true). */
+  populateNewWorkspaces?: boolean;
+  /** How long an on-demand dataset refresh stays "Unknown" (running) before it completes (ms). */
+  refreshDurationMs?: number;
+  /** Milliseconds clock (tests inject one to reach token expiry without waiting). */
+  now?: () => number;
+}
+
+export interface ResolvedConfig {
+  baseUrl: string | undefined;
+  rows: number;
+  seed: number;
+  today: string;
+  nowTime: string;
+  tenantId: string;
+  clients: EmulatorClient[];
+  tokenSecret: string;
+  issuer: string;
+  appTokenLifetimeSeconds: number;
+  embedTokenLifetimeMinutes: number;
+  knobs: Partial<Knobs>;
+  adminApi: boolean;
+  populateNewWorkspaces: boolean;
+  refreshDurationMs: number;
+  now: () => number;
+}
+
+/** Well-known defaults so docs and host apps can be configured without reading the console. */
+export const defaultTenantId = '7e0c1a52-0000-4000-8000-0000000000aa';
+export const defaultClient: EmulatorClient = {
+  clientId: '5c1e7b1e-0000-4000-8000-0000000000c1',
+  clientSecret: 'canopy-emulator-secret',
+  displayName: 'Canopy sample app',
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function integerIn(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}; got ${value}`);
+  }
+  return value;
+}
+
+export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
+  const today = options.today ?? '2025-06-30';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {
+    throw new ConfigError(`today must be a YYYY-MM-DD date; got ${today}`);
+  }
+  const nowTime = options.nowTime ?? '18:00';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(nowTime)) {
+    throw new ConfigError(`nowTime must be HH:MM; got ${nowTime}`);
+  }
+  const clients = options.clients ?? [defaultClient];
+  if (clients.length === 0) throw new ConfigError('clients must list at least one client');
+  return {
+    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    rows: integerIn('rows', options.rows ?? 100_000, 1, 20_000_000),
+    seed: integerIn('seed', options.seed ?? 42, 0, 2 ** 31 - 1),
+    today,
+    nowTime,
+    tenantId: options.tenantId ?? defaultTenantId,
+    clients,
+    tokenSecret: options.tokenSecret ?? randomBytes(32).toString('base64url'),
+    issuer: 'https://canopy-emulator.local/',
+    appTokenLifetimeSeconds: integerIn(
+      'appTokenLifetimeSeconds',
+      options.appTokenLifetimeSeconds ?? 3599,
+      1,
+      86_400,
+    ),
+    embedTokenLifetimeMinutes: integerIn(
+      'embedTokenLifetimeMinutes',
+      options.embedTokenLifetimeMinutes ?? 60,
+      1,
+      1440,
+    ),
+    knobs: options.knobs ?? {},
+    adminApi: options.adminApi ?? true,
+    populateNewWorkspaces: options.populateNewWorkspaces ?? true,
+    refreshDurationMs: integerIn(
+      'refreshDurationMs',
+      options.refreshDurationMs ?? 2000,
+      0,
+      3_600_000,
+    ),
+    now: options.now ?? Date.now,
+  };
+}
+
+const number = (value: string | undefined) =>
+  value === undefined || value === '' ? undefined : Number(value);
+
+/** Options from CANOPY_EMULATOR_* environment variables (used by the CLI and by hosts that want it). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
+  const options: EmulatorOptions = {};
+  const knobs: Partial<Knobs> = {};
+  const set = <K extends keyof EmulatorOptions>(key: K, value: EmulatorOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set('baseUrl', env.CANOPY_EMULATOR_BASE_URL);
+  set('rows', number(env.CANOPY_EMULATOR_ROWS));
+  set('seed', number(env.CANOPY_EMULATOR_SEED));
+  set('today', env.CANOPY_EMULATOR_TODAY);
+  set('tenantId', env.CANOPY_EMULATOR_TENANT_ID);
+  set('tokenSecret', env.CANOPY_EMULATOR_TOKEN_SECRET);
+  if (env.CANOPY_EMULATOR_CLIENT_ID || env.CANOPY_EMULATOR_CLIENT_SECRET) {
+    options.clients = [
+      {
+        clientId: env.CANOPY_EMULATOR_CLIENT_ID ?? defaultClient.clientId,
+        clientSecret: env.CANOPY_EMULATOR_CLIENT_SECRET ?? defaultClient.clientSecret,
+      },
+    ];
+  }
+  const latency = number(env.CANOPY_EMULATOR_LATENCY_MS);
+  if (latency !== undefined) knobs.latencyMs = latency;
+  const failureRate = number(env.CANOPY_EMULATOR_FAILURE_RATE);
+  if (failureRate !== undefined) knobs.failureRate = failureRate;
+  const failStatus = number(env.CANOPY_EMULATOR_FAIL_STATUS);
+  if (failStatus !== undefined) knobs.failStatus = failStatus;
+  const everyN = number(env.CANOPY_EMULATOR_THROTTLE_EVERY_N);
+  if (everyN !== undefined) {
+    knobs.throttle = {
+      everyN,
+      retryAfterSeconds: number(env.CANOPY_EMULATOR_RETRY_AFTER_SECONDS) ?? 1,
+    };
+  }
+  if (Object.keys(knobs).length > 0) options.knobs = knobs;
+  return options;
+}

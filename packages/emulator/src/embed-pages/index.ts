@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { renderEmbedPage } from './embed-page-html.ts';
+import { EMBED_ROUTES, FRAME_SCRIPT_PATH } from './embed-routes.ts';
+import { getFrameBundle } from './frame-bundle.ts';
+
+export { EMBED_ROUTES, FRAME_SCRIPT_PATH } from './embed-routes.ts';
+export { buildFrameBundle, getFrameBundle } from './frame-bundle.ts';
+
+export interface EmbedPagesOptions {
+  /** Build the frame script when the plugin registers instead of on the first request. */
+  prebuild?: boolean;
+}
+
+/**
+ * Headers of the embed pages. The pages exist to be framed by host pages on other origins, so
+ * nothing here may forbid framing; `no-store` keeps a rebuilt frame script from being shadowed by a
+ * cached page during development.
+ */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': 'frame-ancestors *',
+  'x-content-type-options': 'nosniff',
+};
+
+/** Serves the embed pages at the cloud service's paths and the bundled frame script. */
+export const embedPagesPlugin: FastifyPluginAsync<EmbedPagesOptions> = async (app, options) => {
+  if (options.prebuild) await getFrameBundle();
+
+  for (const { path, kind } of EMBED_ROUTES) {
+    const html = renderEmbedPage(kind);
+    app.get(path, async (_request, reply) => reply.headers(PAGE_HEADERS).send(html));
+  }
+
+  app.get(FRAME_SCRIPT_PATH, async (_request, reply) => {
+    const code = await getFrameBundle();
+    return reply
+      .headers({
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // The script is same-origin for the embed pages; nobody else needs it.
+        'cross-origin-resource-policy': 'same-origin',
+      })
+      .send(code);
+  });
+};

@@ -1,0 +1,122 @@
+import type {
+  DashboardDefinition,
+  DatasetSchema,
+  InternalErrorBody,
+  InternalErrorCode,
+  QnaAnswer,
+  QueryRequest,
+  QueryResult,
+  ReportDefinition,
+  SaveReportRequest,
+} from '../contract.ts';
+
+/** A failure of the emulator's internal API, with its stable code. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: InternalErrorCode | 'NetworkError',
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface TokenInfo {
+  ok: true;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** Accepts seconds, milliseconds or an ISO date, since the server's field is only loosely specified. */
+function toEpochMs(value: unknown): number {
+  if (typeof value === 'number') return value < 1e12 ? value * 1000 : value;
+  if (typeof value === 'string') {
+    const parsed = Date.parse(value);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Client of `/_emulator/*` (same origin as the embed page), authorised with the current embed token. */
+export class EmulatorApi {
+  constructor(private readonly token: () => string) {}
+
+  getReport(id: string): Promise<ReportDefinition> {
+    return this.call('GET', `/_emulator/reports/${encodeURIComponent(id)}`);
+  }
+
+  getDashboard(id: string): Promise<DashboardDefinition> {
+    return this.call('GET', `/_emulator/dashboards/${encodeURIComponent(id)}`);
+  }
+
+  getSchema(datasetId: string): Promise<DatasetSchema> {
+    return this.call('GET', `/_emulator/datasets/${encodeURIComponent(datasetId)}/schema`);
+  }
+
+  query(request: QueryRequest, reportId?: string): Promise<QueryResult> {
+    const suffix = reportId ? `?reportId=${encodeURIComponent(reportId)}` : '';
+    return this.call('POST', `/_emulator/query${suffix}`, request);
+  }
+
+  createReport(request: SaveReportRequest): Promise<ReportDefinition> {
+    return this.call('POST', '/_emulator/reports', request);
+  }
+
+  saveReport(definition: ReportDefinition): Promise<ReportDefinition> {
+    return this.call('PUT', `/_emulator/reports/${encodeURIComponent(definition.id)}`, definition);
+  }
+
+  qna(datasetId: string, question: string): Promise<QnaAnswer> {
+    return this.call('POST', '/_emulator/qna', { datasetId, question });
+  }
+
+  async verifyToken(token: string): Promise<TokenInfo> {
+    const body = await this.call<{ ok?: boolean; expiresAt?: unknown }>(
+      'POST',
+      '/_emulator/token/verify',
+      { token },
+      token,
+    );
+    return { ok: true, expiresAt: toEpochMs(body.expiresAt) };
+  }
+
+  private async call<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    token = this.token(),
+  ): Promise<T> {
+    let response: Response;
+    try {
+      // Relative to the embed page, so a prefixed mount (`/pbi/reportEmbed`) reaches `/pbi/_emulator`.
+      response = await fetch(new URL(url.slice(1), document.baseURI), {
+        method,
+        headers: {
+          authorization: `EmbedToken ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw new ApiError('NetworkError', 0, `Cannot reach the emulator: ${String(error)}`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A non-JSON body (proxy error page): the status code still tells what happened.
+    }
+    if (!response.ok) {
+      const error = (parsed as Partial<InternalErrorBody> | undefined)?.error;
+      throw new ApiError(
+        error?.code ?? 'BadRequest',
+        response.status,
+        error?.message ?? `${method} ${url} failed with ${response.status}`,
+      );
+    }
+    return parsed as T;
+  }
+}

@@ -1,0 +1,133 @@
+import * as models from 'powerbi-models';
+import { ApiError } from '../api-client.ts';
+import { assertValid, badRequest, FrameError, FrameErrorCode } from '../frame-errors.ts';
+import { accepted, type RouteTable } from '../protocol/route-table.ts';
+import type { FrameTransport } from '../protocol/transport.ts';
+import { h } from '../render/dom.ts';
+import { paletteOf } from '../render/palette.ts';
+import { apiErrorToIError } from '../token-manager.ts';
+import { EmbedSession } from './embed-session.ts';
+import { drawSingleVisual, mountSingleVisual } from './single-visual.ts';
+
+/**
+ * Q&A: a question box over a dataset; each question is interpreted by the emulator
+ * (POST /_emulator/qna) into a visual, which is queried and drawn, then visualRendered is posted.
+ */
+export function registerQnaRoutes(
+  routes: RouteTable,
+  transport: FrameTransport,
+  root: HTMLElement,
+  uid: string,
+): void {
+  const session = new EmbedSession(transport, 'qna', root, uid);
+  let datasetId = '';
+  let resultArea: HTMLElement | undefined;
+  let input: HTMLInputElement | undefined;
+
+  const interpret = async (question: string) => {
+    if (!resultArea) return;
+    let answer;
+    try {
+      answer = await session.api.qna(datasetId, question);
+    } catch (error) {
+      const status =
+        error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 500;
+      resultArea.replaceChildren(
+        h(
+          'p',
+          { class: 'cv-placeholder', role: 'status' },
+          `Sorry, I didn't understand "${question}". ${error instanceof Error ? error.message : ''}`,
+        ),
+      );
+      throw new FrameError(status, apiErrorToIError(error));
+    }
+    if (input) input.value = question;
+    resultArea.replaceChildren();
+    const frame = mountSingleVisual(resultArea, answer.visual, () => undefined);
+    const result = await session.api.query({ ...answer.visual.query, datasetId, filters: [] });
+    drawSingleVisual(frame, result, paletteOf(undefined));
+    session.events.emit('visualRendered', {
+      question,
+      normalizedQuestion: answer.normalizedQuestion,
+    });
+  };
+
+  const load = async (
+    config: models.ILoadQnaConfiguration,
+    headers: Record<string, string | undefined>,
+  ) => {
+    const current = session.begin(headers);
+    try {
+      await session.tokens.start(config.accessToken, false);
+      datasetId = config.datasetIds[0] ?? '';
+      await session.api.getSchema(datasetId);
+      if (!current()) return;
+      resultArea = h('div', { class: 'cv-qna-result', 'aria-live': 'polite' });
+      input = h('input', {
+        type: 'text',
+        name: 'question',
+        placeholder: 'Ask a question about your data',
+        'aria-label': 'Question',
+      });
+      const form = h(
+        'form',
+        { role: 'search' },
+        input,
+        h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'Ask'),
+      );
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const question = input?.value.trim();
+        if (question)
+          interpret(question).catch((error: unknown) =>
+            session.events.emit(
+              'error',
+              error instanceof FrameError ? error.body : { message: String(error) },
+            ),
+          );
+      });
+      const resultOnly = config.viewMode === models.QnaMode.ResultOnly;
+      root.className = '';
+      root.replaceChildren(h('div', { class: 'cv-qna' }, resultOnly ? null : form, resultArea));
+      session.loaded = true;
+      session.events.emit('loaded', { initiator: 'sdk' });
+      if (config.question) await interpret(config.question).catch(() => undefined);
+      session.events.emit('rendered', {});
+    } catch (error) {
+      if (current()) session.fail(error);
+    }
+  };
+
+  routes.post('/qna/load', (request) => {
+    if (typeof request.body !== 'object' || request.body === null)
+      throw badRequest(
+        'The load configuration must be an object',
+        FrameErrorCode.InvalidParameters,
+      );
+    const config = request.body as models.ILoadQnaConfiguration;
+    assertValid(models.validateLoadQnaConfiguration(config));
+    void load(config, request.headers);
+    return accepted();
+  });
+
+  routes.post('/qna/interpret', async (request) => {
+    assertValid(models.validateQnaInterpretInputData(request.body));
+    if (!session.loaded)
+      throw badRequest(
+        'Q&A is not loaded yet. Wait for the loaded event.',
+        FrameErrorCode.NotLoaded,
+      );
+    const { question } = request.body as models.IQnaInterpretInputData;
+    if (question.trim() === '')
+      throw badRequest('question must not be empty', FrameErrorCode.InvalidParameters);
+    await interpret(question.trim());
+    return accepted();
+  });
+
+  for (const path of ['/report/token', '/qna/token']) {
+    routes.post(path, async (request) => {
+      await session.tokens.replace(request.body);
+      return accepted();
+    });
+  }
+}

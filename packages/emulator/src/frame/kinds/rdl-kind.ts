@@ -1,0 +1,206 @@
+import * as models from 'powerbi-models';
+import type { ParameterDefinition, QueryResult, ReportDefinition } from '../../contract.ts';
+import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
+import { accepted, type RouteTable } from '../protocol/route-table.ts';
+import type { FrameTransport } from '../protocol/transport.ts';
+import { basicInFilter } from '../report/filters.ts';
+import { h } from '../render/dom.ts';
+import { formatValue } from '../render/format.ts';
+import { EmbedSession } from './embed-session.ts';
+
+const ROWS_PER_PAGE = 25;
+
+/**
+ * A paginated (RDL) report: a parameters panel and the report's table split into numbered pages.
+ * Everything else the library refuses for RDL embeds before a message is sent.
+ */
+export function registerRdlRoutes(
+  routes: RouteTable,
+  transport: FrameTransport,
+  root: HTMLElement,
+  uid: string,
+): void {
+  const session = new EmbedSession(transport, 'reports', root, uid);
+
+  const run = async (report: ReportDefinition, values: Map<string, string>, body: HTMLElement) => {
+    const visual = report.pages[0]?.visuals[0];
+    if (!visual)
+      throw new FrameError(
+        400,
+        iError(
+          FrameErrorCode.LoadReportFailed,
+          FrameErrorCode.LoadReportFailed,
+          'The paginated report has no body.',
+        ),
+      );
+    const filters = (report.parameters ?? []).flatMap((parameter) => {
+      const value = values.get(parameter.name);
+      return parameter.target && value ? [basicInFilter(parameter.target, [value])] : [];
+    });
+    const result = await session.api.query(
+      { ...visual.query, datasetId: report.datasetId, filters },
+      report.id,
+    );
+    renderPages(report, result, values, body, 0);
+  };
+
+  const renderPages = (
+    report: ReportDefinition,
+    result: QueryResult,
+    values: Map<string, string>,
+    body: HTMLElement,
+    pageIndex: number,
+  ) => {
+    const pageCount = Math.max(1, Math.ceil(result.rows.length / ROWS_PER_PAGE));
+    const rows = result.rows.slice(pageIndex * ROWS_PER_PAGE, (pageIndex + 1) * ROWS_PER_PAGE);
+    const pager = h(
+      'div',
+      { class: 'cv-rdl-pager' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'cv-button',
+          disabled: pageIndex === 0,
+          'aria-label': 'Previous page',
+          onclick: () => renderPages(report, result, values, body, pageIndex - 1),
+        },
+        '‹',
+      ),
+      h(
+        'span',
+        { 'data-page-index': pageIndex + 1, 'data-page-count': pageCount },
+        `Page ${pageIndex + 1} of ${pageCount}`,
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'cv-button',
+          disabled: pageIndex >= pageCount - 1,
+          'aria-label': 'Next page',
+          onclick: () => renderPages(report, result, values, body, pageIndex + 1),
+        },
+        '›',
+      ),
+    );
+    const subtitle = [...values.entries()].map(([k, v]) => `${k}: ${v}`).join(' · ');
+    body.replaceChildren(
+      h('h1', {}, report.name),
+      h('p', { class: 'cv-muted' }, subtitle),
+      h(
+        'table',
+        { class: 'cv-table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...result.columns.map((c) =>
+              h('th', { scope: 'col', class: c.type === 'number' ? 'num' : undefined }, c.name),
+            ),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          ...rows.map((row) =>
+            h(
+              'tr',
+              {},
+              ...row.map((v) =>
+                h('td', { class: typeof v === 'number' ? 'num' : undefined }, formatValue(v)),
+              ),
+            ),
+          ),
+        ),
+      ),
+      pager,
+    );
+  };
+
+  const parameterInput = (parameter: ParameterDefinition, value: string | undefined) => {
+    const control = parameter.values?.length
+      ? h(
+          'select',
+          { name: parameter.name },
+          ...parameter.values.map((v) => h('option', { value: v, selected: v === value }, v)),
+        )
+      : h('input', { type: 'text', name: parameter.name, value: value ?? '' });
+    return h('label', {}, parameter.prompt, control);
+  };
+
+  const load = async (
+    config: models.IPaginatedReportLoadConfiguration,
+    headers: Record<string, string | undefined>,
+  ) => {
+    const current = session.begin(headers);
+    try {
+      await session.tokens.start(config.accessToken, false);
+      const report = await session.api.getReport(config.id);
+      if (report.reportType !== 'PaginatedReport') {
+        throw new FrameError(
+          400,
+          iError(
+            FrameErrorCode.LoadReportFailed,
+            FrameErrorCode.LoadReportFailed,
+            `Report ${report.id} is not a paginated report: embed it with a /reportEmbed URL.`,
+            models.TraceType.Fatal,
+          ),
+        );
+      }
+      if (!current()) return;
+      const values = new Map<string, string>();
+      for (const parameter of report.parameters ?? []) {
+        const given = config.parameterValues?.find((p) => p.name === parameter.name);
+        const value = given ? given.value : parameter.default;
+        if (value !== null && value !== undefined) values.set(parameter.name, value);
+      }
+      const body = h('div', { class: 'cv-rdl-page', role: 'document' });
+      const form = h(
+        'form',
+        { class: 'cv-rdl-params', 'aria-label': 'Parameters' },
+        ...(report.parameters ?? []).map((p) => parameterInput(p, values.get(p.name))),
+        h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'View report'),
+      );
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        for (const parameter of report.parameters ?? []) {
+          const field = form.elements.namedItem(parameter.name) as
+            HTMLInputElement | HTMLSelectElement | null;
+          if (field?.value) values.set(parameter.name, field.value);
+          else values.delete(parameter.name);
+        }
+        run(report, values, body).then(
+          () => session.events.emit('rendered', {}),
+          (error: unknown) => session.fail(error),
+        );
+      });
+      root.className = '';
+      root.replaceChildren(h('div', { class: 'cv-rdl' }, form, body));
+      session.loaded = true;
+      session.events.emit('loaded', { initiator: 'sdk' });
+      await run(report, values, body);
+      if (current()) session.events.emit('rendered', {});
+    } catch (error) {
+      if (current()) session.fail(error);
+    }
+  };
+
+  routes.post('/report/load', (request) => {
+    if (typeof request.body !== 'object' || request.body === null)
+      throw badRequest(
+        'The load configuration must be an object',
+        FrameErrorCode.InvalidParameters,
+      );
+    const config = request.body as models.IPaginatedReportLoadConfiguration;
+    assertValid(models.validatePaginatedReportLoad(config));
+    void load(config, request.headers);
+    return accepted();
+  });
+  routes.post('/report/token', async (request) => {
+    await session.tokens.replace(request.body);
+    return accepted();
+  });
+}

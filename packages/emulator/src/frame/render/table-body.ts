@@ -1,0 +1,152 @@
+import { h } from './dom.ts';
+import { formatValue } from './format.ts';
+import {
+  groupCount,
+  measureLabel,
+  pointOf,
+  type BodyContext,
+  type RenderedBody,
+} from './visual-body.ts';
+
+const noop = { dispose: () => undefined, resize: () => undefined };
+
+/** A table: one row per result row; clicking a row selects its first category. */
+export function renderTable(host: HTMLElement, context: BodyContext): RenderedBody {
+  const { visual, result, palette, selectedValue } = context;
+  const groups = groupCount(visual);
+  const header = h(
+    'tr',
+    {},
+    ...result.columns.map((column, i) =>
+      h(
+        'th',
+        { scope: 'col', class: i >= groups ? 'num' : undefined },
+        i >= groups ? measureLabel(visual, i - groups, column.name) : column.name,
+      ),
+    ),
+  );
+  const rows = result.rows.map((row, rowIndex) => {
+    const selected = selectedValue !== undefined && row[0] === selectedValue;
+    const dimmed = selectedValue !== undefined && !selected;
+    const tr = h(
+      'tr',
+      { class: dimmed ? 'dimmed' : selected ? 'selected' : undefined, 'data-row': rowIndex },
+      ...row.map((value) =>
+        h('td', { class: typeof value === 'number' ? 'num' : undefined }, formatValue(value)),
+      ),
+    );
+    tr.addEventListener('click', () => context.onDataPoint(pointOf(visual, result, rowIndex)));
+    tr.addEventListener('contextmenu', (event) =>
+      context.onContextMenu(event, pointOf(visual, result, rowIndex)),
+    );
+    return tr;
+  });
+  const totals = result.columns.map((_, i) =>
+    i >= groups && result.columns[i]?.type === 'number'
+      ? result.rows.reduce((sum, row) => sum + (typeof row[i] === 'number' ? row[i] : 0), 0)
+      : null,
+  );
+  const showTotals =
+    groups > 0 &&
+    totals.some((t) => t !== null) &&
+    visual.query.measures?.every((m) => m.aggregation === 'sum' || m.aggregation === 'count');
+  const totalRow = showTotals
+    ? h(
+        'tr',
+        { class: 'total' },
+        ...totals.map((t, i) =>
+          h(
+            'td',
+            { class: t === null ? undefined : 'num' },
+            i === 0 ? 'Total' : t === null ? '' : formatValue(t),
+          ),
+        ),
+      )
+    : null;
+  host.append(
+    h(
+      'div',
+      { class: 'cv-table-wrap' },
+      h(
+        'table',
+        { class: 'cv-table', style: `--accent:${palette.accent}` },
+        h('thead', {}, header),
+        h('tbody', {}, ...rows),
+        totalRow ? h('tfoot', {}, totalRow) : null,
+      ),
+    ),
+  );
+  return noop;
+}
+
+/** A matrix: rows by the first grouping, columns by the matrix column field, cells the first measure. */
+export function renderMatrix(host: HTMLElement, context: BodyContext): RenderedBody {
+  const { visual, result, palette, selectedValue } = context;
+  const rowGroups = visual.query.groupBy?.length ?? 0;
+  const columnGroups = visual.query.columns?.length ?? 0;
+  if (rowGroups === 0 || columnGroups === 0) return renderTable(host, context);
+  const valueIndex = rowGroups + columnGroups;
+  const rowKeys: (string | number | null)[] = [];
+  const columnKeys: (string | number | null)[] = [];
+  const cells = new Map<string, number>();
+  for (const row of result.rows) {
+    const r = row[0] ?? null;
+    const c = row[rowGroups] ?? null;
+    if (!rowKeys.includes(r)) rowKeys.push(r);
+    if (!columnKeys.includes(c)) columnKeys.push(c);
+    const k = `${String(r)}\u0000${String(c)}`;
+    cells.set(k, (cells.get(k) ?? 0) + Number(row[valueIndex] ?? 0));
+  }
+  const cell = (r: unknown, c: unknown) => cells.get(`${String(r)}\u0000${String(c)}`);
+  const header = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, result.columns[0]?.name ?? ''),
+    ...columnKeys.map((c) => h('th', { scope: 'col', class: 'num' }, formatValue(c))),
+    h('th', { scope: 'col', class: 'num' }, 'Total'),
+  );
+  const body = rowKeys.map((r) => {
+    const total = columnKeys.reduce<number>((sum, c) => sum + (cell(r, c) ?? 0), 0);
+    const selected = selectedValue !== undefined && r === selectedValue;
+    const tr = h(
+      'tr',
+      { class: selectedValue !== undefined ? (selected ? 'selected' : 'dimmed') : undefined },
+      h('th', { scope: 'row' }, formatValue(r)),
+      ...columnKeys.map((c) => h('td', { class: 'num' }, formatValue(cell(r, c) ?? null))),
+      h('td', { class: 'num total' }, formatValue(total)),
+    );
+    const firstRowOf = result.rows.findIndex((row) => (row[0] ?? null) === r);
+    tr.addEventListener('click', () => context.onDataPoint(pointOf(visual, result, firstRowOf)));
+    tr.addEventListener('contextmenu', (event) =>
+      context.onContextMenu(event, pointOf(visual, result, firstRowOf)),
+    );
+    return tr;
+  });
+  const footer = h(
+    'tr',
+    { class: 'total' },
+    h('th', { scope: 'row' }, 'Total'),
+    ...columnKeys.map((c) =>
+      h(
+        'td',
+        { class: 'num' },
+        formatValue(rowKeys.reduce<number>((s, r) => s + (cell(r, c) ?? 0), 0)),
+      ),
+    ),
+    h('td', { class: 'num' }, formatValue([...cells.values()].reduce((s, v) => s + v, 0))),
+  );
+  host.append(
+    h(
+      'div',
+      { class: 'cv-table-wrap' },
+      h(
+        'table',
+        { class: 'cv-table cv-matrix', style: `--accent:${palette.accent}` },
+        h('thead', {}, header),
+        h('tbody', {}, ...body),
+        h('tfoot', {}, footer),
+      ),
+    ),
+  );
+  return noop;
+}

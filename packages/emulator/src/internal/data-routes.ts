@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { canReadDataset, canReadReport } from '../auth/access.ts';
+import type { QueryRequest } from '../contract.ts';
+import type { EmulatorContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { describeModel } from '../data/semantic-model.ts';
+import { interpretQuestion } from '../query/qna.ts';
+import { identityFor } from '../query/rls.ts';
+import { runQuery } from '../query/run-query.ts';
+import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Queries (with filters and RLS), Q&A interpretation and dataset schemas for the frame. */
+export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void {
+  app.post<{ Querystring: { reportId?: string } }>('/query', (request) => {
+    const claims = claimsOf(context, request);
+    const body: unknown = request.body;
+    if (!isRecord(body)) throw badRequest('The query body must be a JSON object', 'body');
+    const dataset = datasetOr404(context, body.datasetId);
+    const reportId = request.query.reportId;
+    if (reportId !== undefined) {
+      const report = reportOr404(context, reportId);
+      if (!canReadReport(context, claims, reportId)) throw notAuthorized(`report ${reportId}`);
+      if (report.definition.datasetId !== dataset.id) {
+        throw badRequest(`Report ${reportId} is not bound to dataset ${dataset.id}`, 'datasetId');
+      }
+    } else if (!canReadDataset(context, claims, dataset.id)) {
+      throw notAuthorized(`dataset ${dataset.id}`);
+    }
+    const identity =
+      claims.typ === 'embed' ? identityFor(claims.identities, dataset.id) : undefined;
+    return runQuery(context, dataset.model, body as unknown as QueryRequest, identity);
+  });
+
+  app.post('/qna', (request) => {
+    const claims = claimsOf(context, request);
+    const body: unknown = request.body;
+    if (!isRecord(body)) throw badRequest('The body must be a JSON object', 'body');
+    const dataset = datasetOr404(context, body.datasetId);
+    if (!canReadDataset(context, claims, dataset.id)) throw notAuthorized(`dataset ${dataset.id}`);
+    return interpretQuestion(dataset.model, body.question);
+  });
+
+  app.get<{ Params: { datasetId: string } }>('/datasets/:datasetId/schema', (request) => {
+    const claims = claimsOf(context, request);
+    const dataset = datasetOr404(context, request.params.datasetId);
+    if (!canReadDataset(context, claims, dataset.id)) throw notAuthorized(`dataset ${dataset.id}`);
+    return describeModel(dataset.model);
+  });
+
+  app.post('/token/verify', (request) => {
+    const body: unknown = request.body;
+    if (!isRecord(body) || typeof body.token !== 'string')
+      throw badRequest('token must be a string', 'token');
+    const claims = context.tokens.verify(body.token);
+    return { ok: true, expiresAt: new Date(claims.exp * 1000).toISOString() };
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { errorHandler } from '../error-handler.ts';
+import { internalErrorBody, notFound } from '../errors.ts';
+import { applyKnobs } from '../knobs/knob-hook.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { dataRoutes } from './data-routes.ts';
+import { reportRoutes } from './report-routes.ts';
+
+/** The /_emulator API the embed pages call (same origin), plus the admin knobs. */
+export const internalRoutes =
+  (context: EmulatorContext): FastifyPluginAsync =>
+  async (app) => {
+    app.setErrorHandler(errorHandler(internalErrorBody));
+    if (context.config.adminApi) {
+      await app.register((admin, _options, done) => {
+        adminRoutes(admin, context);
+        done();
+      });
+    }
+    await app.register((api, _options, done) => {
+      api.addHook('onRequest', applyKnobs(context, 'internal'));
+      reportRoutes(api, context);
+      dataRoutes(api, context);
+      done();
+    });
+    app.all('/*', (request) => {
+      throw notFound(`Resource ${request.url}`);
+    });
+  };

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  canCreateIn,
+  canEditReport,
+  canReadDashboard,
+  canReadDataset,
+  canReadReport,
+} from '../auth/access.ts';
+import type { ReportDefinition, SaveReportRequest } from '../contract.ts';
+import type { EmulatorContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { blankPages, checkDefinition } from '../reports/validate-definition.ts';
+import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Report and dashboard definitions for the frame, and saveAs/create/save persistence. */
+export function reportRoutes(app: FastifyInstance, context: EmulatorContext): void {
+  app.get<{ Params: { reportId: string } }>('/reports/:reportId', (request) => {
+    const claims = claimsOf(context, request);
+    const record = reportOr404(context, request.params.reportId);
+    if (!canReadReport(context, claims, record.definition.id))
+      throw notAuthorized(`report ${record.definition.id}`);
+    return record.definition;
+  });
+
+  app.get<{ Params: { dashboardId: string } }>('/dashboards/:dashboardId', (request) => {
+    const claims = claimsOf(context, request);
+    const record = context.registry.dashboards.get(request.params.dashboardId);
+    if (!record) throw notFound(`Dashboard ${request.params.dashboardId}`);
+    const tileId = (request.query as { tileId?: unknown }).tileId;
+    const tileOnly =
+      typeof tileId === 'string' && claims.typ === 'embed' && claims.tiles.includes(tileId);
+    if (!tileOnly && !canReadDashboard(context, claims, record.definition.id)) {
+      throw notAuthorized(`dashboard ${record.definition.id}`);
+    }
+    // A tile token sees its own tile only.
+    return tileOnly
+      ? {
+          ...record.definition,
+          tiles: record.definition.tiles.filter((tile) => tile.id === tileId),
+        }
+      : record.definition;
+  });
+
+  app.post<{ Body: SaveReportRequest }>('/reports', (request) => {
+    const claims = claimsOf(context, request);
+    const body: unknown = request.body;
+    if (!isRecord(body)) throw badRequest('The body must be a JSON object', 'body');
+    if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 256) {
+      throw badRequest('name must be a non-empty string (at most 256 characters)', 'name');
+    }
+    const dataset = datasetOr404(context, body.datasetId);
+    if (!canReadDataset(context, claims, dataset.id)) throw notAuthorized(`dataset ${dataset.id}`);
+    let source: ReturnType<typeof reportOr404> | undefined;
+    if (body.sourceReportId !== undefined) {
+      if (typeof body.sourceReportId !== 'string')
+        throw badRequest('sourceReportId must be a string', 'sourceReportId');
+      source = reportOr404(context, body.sourceReportId);
+      if (!canReadReport(context, claims, source.definition.id))
+        throw notAuthorized(`report ${source.definition.id}`);
+    }
+    const groupId =
+      typeof body.groupId === 'string' ? body.groupId : (source?.groupId ?? dataset.groupId);
+    if (!context.registry.workspaces.has(groupId)) throw notFound(`Workspace ${groupId}`);
+    if (!canCreateIn(context, claims, groupId, source?.definition.id)) {
+      throw notAuthorized(
+        `saving reports into workspace ${groupId} (needs targetWorkspaces or allowEdit)`,
+      );
+    }
+    const content =
+      body.definition !== undefined
+        ? checkDefinition(dataset.model, body.definition)
+        : source
+          ? structuredClone({
+              pages: source.definition.pages,
+              ...(source.definition.bookmarks ? { bookmarks: source.definition.bookmarks } : {}),
+            })
+          : { pages: blankPages() };
+    const definition: ReportDefinition = {
+      id: randomUUID(),
+      name: body.name.trim(),
+      datasetId: dataset.id,
+      reportType: 'PowerBIReport',
+      ...content,
+    };
+    context.registry.addReport(groupId, definition, source?.definition.id);
+    return definition;
+  });
+
+  app.put<{ Params: { reportId: string } }>('/reports/:reportId', (request) => {
+    const claims = claimsOf(context, request);
+    const record = reportOr404(context, request.params.reportId);
+    if (!canEditReport(context, claims, record))
+      throw notAuthorized(`editing report ${record.definition.id} (needs allowEdit)`);
+    if (record.definition.reportType === 'PaginatedReport')
+      throw badRequest('Paginated reports cannot be edited', 'reportId');
+    const body: unknown = request.body;
+    const model = context.registry.datasets.get(record.definition.datasetId)?.model;
+    if (!model) throw notFound(`Dataset ${record.definition.datasetId}`);
+    const content = checkDefinition(model, body);
+    const name =
+      isRecord(body) && typeof body.name === 'string' && body.name.trim() !== ''
+        ? body.name.trim()
+        : record.definition.name;
+    record.definition = { ...record.definition, name, ...content };
+    if (!content.bookmarks) delete record.definition.bookmarks;
+    return record.definition;
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * Fixed ids of the sample content, so docs, examples and host configuration can name them.
+ * They look like cloud GUIDs on purpose: hosts often validate the format.
+ */
+export const sampleIds = {
+  groupId: 'c0ffee00-0000-4000-8000-000000000001',
+  datasetId: 'c0ffee00-0000-4000-8000-000000000101',
+  salesReportId: 'c0ffee00-0000-4000-8000-000000000201',
+  paginatedReportId: 'c0ffee00-0000-4000-8000-000000000202',
+  dashboardId: 'c0ffee00-0000-4000-8000-000000000301',
+} as const;
+
+export type SampleIds = { [K in keyof typeof sampleIds]: string };

@@ -1,0 +1,125 @@
+import type {
+  PageDefinition,
+  ReportDefinition,
+  VisualDefinition,
+  VisualType,
+} from '../contract.ts';
+import { badRequest } from '../errors.ts';
+import type { SemanticModel } from '../data/semantic-model.ts';
+import { salesTable } from '../data/generate-sales.ts';
+import { buildQuery } from '../query/build-query.ts';
+import { resolveColumn } from '../query/model-refs.ts';
+
+const visualTypes: VisualType[] = [
+  'card',
+  'clusteredColumnChart',
+  'clusteredBarChart',
+  'lineChart',
+  'pieChart',
+  'donutChart',
+  'tableEx',
+  'pivotTable',
+  'slicer',
+];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 256;
+
+function checkVisual(model: SemanticModel, visual: unknown, where: string): VisualDefinition {
+  if (!isRecord(visual)) throw badRequest(`${where} must be an object`, where);
+  if (!isText(visual.name))
+    throw badRequest(`${where}.name must be a non-empty string`, `${where}.name`);
+  if (typeof visual.title !== 'string')
+    throw badRequest(`${where}.title must be a string`, `${where}.title`);
+  if (!visualTypes.includes(visual.type as VisualType)) {
+    throw badRequest(`${where}.type must be one of ${visualTypes.join(', ')}`, `${where}.type`);
+  }
+  const layout = visual.layout;
+  if (
+    !isRecord(layout) ||
+    !['x', 'y', 'z', 'width', 'height'].every((key) => typeof layout[key] === 'number')
+  ) {
+    throw badRequest(
+      `${where}.layout must have numeric x, y, z, width and height`,
+      `${where}.layout`,
+    );
+  }
+  if (!isRecord(visual.query))
+    throw badRequest(`${where}.query must be an object`, `${where}.query`);
+  // Compiling the query validates every field reference against the model without running it.
+  const { groupBy, columns, measures, orderBy, limit } = visual.query;
+  const query = { groupBy, columns, measures, orderBy, limit };
+  const empty = groupBy === undefined && columns === undefined && measures === undefined;
+  if (!empty) {
+    buildQuery(
+      {
+        model,
+        table: salesTable,
+        today: '2000-01-01',
+        now: '2000-01-01 00:00',
+        identity: undefined,
+      },
+      { datasetId: '', ...(query as object) },
+    );
+  }
+  if (visual.target !== undefined) resolveColumn(model, visual.target, `${where}.target`);
+  return visual as unknown as VisualDefinition;
+}
+
+function checkPage(model: SemanticModel, page: unknown, where: string): PageDefinition {
+  if (!isRecord(page)) throw badRequest(`${where} must be an object`, where);
+  if (!isText(page.name))
+    throw badRequest(`${where}.name must be a non-empty string`, `${where}.name`);
+  if (!isText(page.displayName))
+    throw badRequest(`${where}.displayName must be a non-empty string`, `${where}.displayName`);
+  if (page.visibility !== undefined && page.visibility !== 0 && page.visibility !== 1) {
+    throw badRequest(`${where}.visibility must be 0 or 1`, `${where}.visibility`);
+  }
+  if (!Array.isArray(page.visuals))
+    throw badRequest(`${where}.visuals must be an array`, `${where}.visuals`);
+  const names = new Set<string>();
+  page.visuals.forEach((visual: unknown, index) => {
+    const checked = checkVisual(model, visual, `${where}.visuals[${index}]`);
+    if (names.has(checked.name))
+      throw badRequest(
+        `Duplicate visual name "${checked.name}"`,
+        `${where}.visuals[${index}].name`,
+      );
+    names.add(checked.name);
+  });
+  return page as unknown as PageDefinition;
+}
+
+/**
+ * Checks a report definition sent by the frame (save / saveAs / create) so a bad definition is a
+ * 400 now rather than a failing query later. Returns the pages and bookmarks to store.
+ */
+export function checkDefinition(
+  model: SemanticModel,
+  definition: unknown,
+): Pick<ReportDefinition, 'pages' | 'bookmarks'> {
+  if (!isRecord(definition)) throw badRequest('definition must be an object', 'definition');
+  if (!Array.isArray(definition.pages) || definition.pages.length === 0) {
+    throw badRequest('definition.pages must be a non-empty array', 'definition.pages');
+  }
+  const names = new Set<string>();
+  const pages = definition.pages.map((page: unknown, index) => {
+    const checked = checkPage(model, page, `definition.pages[${index}]`);
+    if (names.has(checked.name))
+      throw badRequest(`Duplicate page name "${checked.name}"`, `definition.pages[${index}].name`);
+    names.add(checked.name);
+    return checked;
+  });
+  if (definition.bookmarks !== undefined && !Array.isArray(definition.bookmarks)) {
+    throw badRequest('definition.bookmarks must be an array', 'definition.bookmarks');
+  }
+  const bookmarks = definition.bookmarks as ReportDefinition['bookmarks'];
+  return bookmarks ? { pages, bookmarks } : { pages };
+}
+
+/** A new report's single empty page (create mode). */
+export const blankPages = (): PageDefinition[] => [
+  { name: 'ReportSection', displayName: 'Page 1', width: 1280, height: 720, visuals: [] },
+];

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { DashboardRecord } from '../state/records.ts';
+import { dashboardJson, tileJson } from './representations.ts';
+import { restScope, type RestScope } from './scope.ts';
+import { odataContext } from './urls.ts';
+
+type DashboardParams = { groupId?: string; dashboardId: string };
+
+function findDashboard(
+  context: EmulatorContext,
+  scope: RestScope,
+  params: DashboardParams,
+): DashboardRecord {
+  if (params.groupId !== undefined) scope.workspace(params.groupId);
+  const record = context.registry.dashboards.get(params.dashboardId);
+  if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
+    throw notFound(`Dashboard ${params.dashboardId}`);
+  }
+  scope.checkMember(record.groupId);
+  return record;
+}
+
+export function dashboardRoutes(
+  app: FastifyInstance,
+  context: EmulatorContext,
+  prefix: string,
+): void {
+  app.get<{ Params: { groupId: string } }>('/groups/:groupId/dashboards', (request) => {
+    const scope = restScope(context, request, prefix);
+    scope.workspace(request.params.groupId);
+    return {
+      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/dashboards`),
+      value: context.registry
+        .dashboardsIn(request.params.groupId)
+        .map((record) => dashboardJson(scope.base, record)),
+    };
+  });
+
+  const single = (request: FastifyRequest<{ Params: DashboardParams }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDashboard(context, scope, request.params);
+    return {
+      '@odata.context': odataContext(scope.base, 'dashboards/$entity'),
+      ...dashboardJson(scope.base, record),
+    };
+  };
+  app.get('/groups/:groupId/dashboards/:dashboardId', single);
+  app.get('/dashboards/:dashboardId', single);
+
+  const datasetOf = (reportId: string) => {
+    const report = context.registry.reports.get(reportId)?.definition;
+    return report?.reportType === 'PowerBIReport' ? report.datasetId : undefined;
+  };
+  const tiles = (request: FastifyRequest<{ Params: DashboardParams }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDashboard(context, scope, request.params);
+    return {
+      '@odata.context': odataContext(scope.base, 'tiles'),
+      value: record.definition.tiles.map((tile, index) =>
+        tileJson(scope.base, record, index, datasetOf(tile.reportId)),
+      ),
+    };
+  };
+  app.get('/groups/:groupId/dashboards/:dashboardId/tiles', tiles);
+  app.get('/dashboards/:dashboardId/tiles', tiles);
+
+  const tile = (request: FastifyRequest<{ Params: DashboardParams & { tileId: string } }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDashboard(context, scope, request.params);
+    const index = record.definition.tiles.findIndex(
+      (candidate) => candidate.id === request.params.tileId,
+    );
+    const found = record.definition.tiles[index];
+    if (!found) throw notFound(`Tile ${request.params.tileId}`);
+    return {
+      '@odata.context': odataContext(scope.base, 'tiles/$entity'),
+      ...tileJson(scope.base, record, index, datasetOf(found.reportId)),
+    };
+  };
+  app.get('/groups/:groupId/dashboards/:dashboardId/tiles/:tileId', tile);
+  app.get('/dashboards/:dashboardId/tiles/:tileId', tile);
+}

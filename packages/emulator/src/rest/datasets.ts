@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { DatasetRecord } from '../state/records.ts';
+import { datasetJson, refreshJson } from './representations.ts';
+import { restScope, type RestScope } from './scope.ts';
+import { odataContext } from './urls.ts';
+
+type DatasetParams = { groupId?: string; datasetId: string };
+
+function findDataset(
+  context: EmulatorContext,
+  scope: RestScope,
+  params: DatasetParams,
+): DatasetRecord {
+  if (params.groupId !== undefined) scope.workspace(params.groupId);
+  const record = context.registry.datasets.get(params.datasetId);
+  if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
+    throw notFound(`Dataset ${params.datasetId}`);
+  }
+  scope.checkMember(record.groupId);
+  return record;
+}
+
+/** The cloud keeps at most 60 refresh entries per dataset. */
+const historyLimit = 60;
+
+export function datasetRoutes(
+  app: FastifyInstance,
+  context: EmulatorContext,
+  prefix: string,
+): void {
+  app.get<{ Params: { groupId: string } }>('/groups/:groupId/datasets', (request) => {
+    const scope = restScope(context, request, prefix);
+    scope.workspace(request.params.groupId);
+    return {
+      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/datasets`),
+      value: context.registry
+        .datasetsIn(request.params.groupId)
+        .map((record) => datasetJson(scope.base, record)),
+    };
+  });
+
+  const single = (request: FastifyRequest<{ Params: DatasetParams }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDataset(context, scope, request.params);
+    return {
+      '@odata.context': odataContext(scope.base, 'datasets/$entity'),
+      ...datasetJson(scope.base, record),
+    };
+  };
+  app.get('/groups/:groupId/datasets/:datasetId', single);
+  app.get('/datasets/:datasetId', single);
+
+  const topSchema = {
+    querystring: {
+      type: 'object',
+      properties: { $top: { type: 'integer', minimum: 1, maximum: historyLimit } },
+    },
+  };
+  const history = (
+    request: FastifyRequest<{ Params: DatasetParams; Querystring: { $top?: number } }>,
+  ) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDataset(context, scope, request.params);
+    const now = context.config.now();
+    const top = request.query.$top ?? historyLimit;
+    return {
+      '@odata.context': odataContext(scope.base, 'refreshes'),
+      value: record.refreshes
+        .slice(0, top)
+        .map((refresh, index) => refreshJson(refresh, record.refreshes.length - index, now)),
+    };
+  };
+  app.get('/groups/:groupId/datasets/:datasetId/refreshes', { schema: topSchema }, history);
+  app.get('/datasets/:datasetId/refreshes', { schema: topSchema }, history);
+
+  /** On-demand refresh: 202, then the entry reads "Unknown" until refreshDurationMs has passed. */
+  const refresh = (request: FastifyRequest<{ Params: DatasetParams }>, reply: FastifyReply) => {
+    const scope = restScope(context, request, prefix);
+    const record = findDataset(context, scope, request.params);
+    const now = context.config.now();
+    const requestId = randomUUID();
+    record.refreshes.unshift({
+      requestId,
+      refreshType: 'ViaApi',
+      startTime: new Date(now).toISOString(),
+      endTime: new Date(now + context.config.refreshDurationMs).toISOString(),
+      outcome: 'Completed',
+    });
+    record.refreshes.splice(historyLimit);
+    return reply
+      .code(202)
+      .header(
+        'location',
+        `${scope.base}/v1.0/myorg/groups/${record.groupId}/datasets/${record.id}/refreshes/${requestId}`,
+      )
+      .header('x-ms-request-id', requestId)
+      .send();
+  };
+  const refreshSchema = {
+    body: {
+      type: ['object', 'null'],
+      properties: {
+        notifyOption: {
+          type: 'string',
+          enum: ['MailOnFailure', 'MailOnCompletion', 'NoNotification'],
+        },
+      },
+    },
+  };
+  app.post('/groups/:groupId/datasets/:datasetId/refreshes', { schema: refreshSchema }, refresh);
+  app.post('/datasets/:datasetId/refreshes', { schema: refreshSchema }, refresh);
+}

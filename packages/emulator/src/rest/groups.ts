@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { appPrincipal, freshContentIds, seedWorkspaceContent } from '../state/seed.ts';
+import { groupJson } from './representations.ts';
+import { restScope } from './scope.ts';
+import { odataContext } from './urls.ts';
+
+interface ListQuery {
+  $filter?: string;
+  $top?: number;
+  $skip?: number;
+}
+
+/** The small OData $filter subset hosts use to find a workspace: `name eq '…'` and `contains(name,'…')`. */
+function nameFilter(filter: string | undefined): ((name: string) => boolean) | undefined {
+  if (filter === undefined || filter.trim() === '') return undefined;
+  const eq = /^\s*name\s+eq\s+'((?:[^']|'')*)'\s*$/i.exec(filter);
+  if (eq?.[1] !== undefined) {
+    const wanted = eq[1].replaceAll("''", "'");
+    return (name) => name === wanted;
+  }
+  const contains = /^\s*contains\(\s*name\s*,\s*'((?:[^']|'')*)'\s*\)\s*$/i.exec(filter);
+  if (contains?.[1] !== undefined) {
+    const part = contains[1].replaceAll("''", "'").toLowerCase();
+    return (name) => name.toLowerCase().includes(part);
+  }
+  throw badRequest("Unsupported $filter: use name eq '…' or contains(name,'…')", '$filter');
+}
+
+export function groupRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
+  app.get<{ Querystring: ListQuery }>(
+    '/groups',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            $filter: { type: 'string' },
+            $top: { type: 'integer', minimum: 1, maximum: 5000 },
+            $skip: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    (request) => {
+      const scope = restScope(context, request, prefix);
+      const matches = nameFilter(request.query.$filter);
+      const all = [...context.registry.workspaces.values()]
+        .filter((workspace) => context.registry.isMember(workspace.id, scope.claims.sub))
+        .filter((workspace) => !matches || matches(workspace.name));
+      const skip = request.query.$skip ?? 0;
+      const page = all.slice(
+        skip,
+        request.query.$top === undefined ? undefined : skip + request.query.$top,
+      );
+      return {
+        '@odata.context': odataContext(scope.base, 'groups'),
+        '@odata.count': all.length,
+        value: page.map(groupJson),
+      };
+    },
+  );
+
+  app.get<{ Params: { groupId: string } }>('/groups/:groupId', (request) => {
+    const scope = restScope(context, request, prefix);
+    return {
+      '@odata.context': odataContext(scope.base, 'groups/$entity'),
+      ...groupJson(scope.workspace(request.params.groupId)),
+    };
+  });
+
+  app.post<{ Body: { name: string }; Querystring: { workspaceV2?: boolean } }>(
+    '/groups',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { workspaceV2: { type: 'boolean' } } },
+        body: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
+        },
+      },
+    },
+    (request) => {
+      const scope = restScope(context, request, prefix);
+      const name = request.body.name.trim();
+      if (name === '') throw badRequest('name must not be blank', 'name');
+      const creator = context.config.clients.find((client) => client.clientId === scope.claims.sub);
+      // The caller (service principal) becomes the workspace Admin, as in the cloud.
+      const workspace = context.registry.createWorkspace(
+        name,
+        appPrincipal(scope.claims.sub, creator?.displayName),
+      );
+      if (context.config.populateNewWorkspaces) {
+        seedWorkspaceContent(
+          context.registry,
+          workspace.id,
+          freshContentIds(),
+          scope.claims.sub,
+          context.config.now(),
+        );
+      }
+      return {
+        '@odata.context': odataContext(scope.base, 'groups/$entity'),
+        ...groupJson(workspace),
+      };
+    },
+  );
+
+  app.delete<{ Params: { groupId: string } }>('/groups/:groupId', (request, reply) => {
+    const scope = restScope(context, request, prefix);
+    scope.workspace(request.params.groupId);
+    context.registry.deleteWorkspace(request.params.groupId);
+    return reply.code(200).send();
+  });
+
+  app.post<{ Params: { groupId: string }; Body: { capacityId: string } }>(
+    '/groups/:groupId/AssignToCapacity',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['capacityId'],
+          properties: { capacityId: { type: 'string', minLength: 1 } },
+        },
+      },
+    },
+    (request, reply) => {
+      const workspace = restScope(context, request, prefix).workspace(request.params.groupId);
+      // The all-zero GUID is the cloud's way to move a workspace back to shared capacity.
+      const shared = /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(request.body.capacityId);
+      workspace.isOnDedicatedCapacity = !shared;
+      if (shared) delete workspace.capacityId;
+      else workspace.capacityId = request.body.capacityId;
+      return reply.code(200).send();
+    },
+  );
+}

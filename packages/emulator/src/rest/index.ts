@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
+import { generateTokenRoutes } from '../auth/generate-token-routes.ts';
+import type { EmulatorContext } from '../context.ts';
+import { errorHandler } from '../error-handler.ts';
+import { notFound, restErrorBody } from '../errors.ts';
+import { applyKnobs } from '../knobs/knob-hook.ts';
+import { dashboardRoutes } from './dashboards.ts';
+import { exportRoutes } from './exports.ts';
+import { datasetRoutes } from './datasets.ts';
+import { groupUserRoutes } from './group-users.ts';
+import { groupRoutes } from './groups.ts';
+import { reportRoutes } from './reports.ts';
+
+/**
+ * The cloud REST API subset under /v1.0/myorg. `mountPrefix` is where the whole emulator is mounted
+ * (empty when standalone); URLs in responses are built from it.
+ */
+export const restRoutes =
+  (context: EmulatorContext, mountPrefix: string): FastifyPluginCallback =>
+  (app, _options, done) => {
+    app.addHook('onRequest', (_request, reply, next) => {
+      reply.header('requestid', randomUUID());
+      next();
+    });
+    app.addHook('onRequest', applyKnobs(context, 'rest'));
+    app.setErrorHandler(errorHandler(restErrorBody));
+
+    groupRoutes(app, context, mountPrefix);
+    groupUserRoutes(app, context, mountPrefix);
+    reportRoutes(app, context, mountPrefix);
+    datasetRoutes(app, context, mountPrefix);
+    dashboardRoutes(app, context, mountPrefix);
+    generateTokenRoutes(app, context, mountPrefix);
+    exportRoutes(app, context, mountPrefix);
+
+    // Unknown paths under /v1.0/myorg answer like the cloud: 404 PowerBIEntityNotFound.
+    app.all('/*', (request) => {
+      throw notFound(`Resource ${request.url}`);
+    });
+    done();
+  };

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import type { ReportRecord } from '../state/records.ts';
+import { pageJson, reportJson } from './representations.ts';
+import { restScope, type RestScope } from './scope.ts';
+import { odataContext } from './urls.ts';
+
+type ReportParams = { groupId?: string; reportId: string };
+
+/** A report by id, in the given workspace or (no groupId: "My workspace" paths) in any the caller reaches. */
+export function findReport(
+  context: EmulatorContext,
+  scope: RestScope,
+  params: ReportParams,
+): ReportRecord {
+  if (params.groupId !== undefined) scope.workspace(params.groupId);
+  const record = context.registry.reports.get(params.reportId);
+  if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
+    throw notFound(`Report ${params.reportId}`);
+  }
+  scope.checkMember(record.groupId);
+  return record;
+}
+
+export function reportRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
+  app.get<{ Params: { groupId: string } }>('/groups/:groupId/reports', (request) => {
+    const scope = restScope(context, request, prefix);
+    scope.workspace(request.params.groupId);
+    return {
+      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/reports`),
+      value: context.registry
+        .reportsIn(request.params.groupId)
+        .map((record) => reportJson(scope.base, record)),
+    };
+  });
+
+  const single = (request: FastifyRequest<{ Params: ReportParams }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findReport(context, scope, request.params);
+    return {
+      '@odata.context': odataContext(scope.base, 'reports/$entity'),
+      ...reportJson(scope.base, record),
+    };
+  };
+  app.get('/groups/:groupId/reports/:reportId', single);
+  app.get('/reports/:reportId', single);
+
+  const pages = (request: FastifyRequest<{ Params: ReportParams }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findReport(context, scope, request.params);
+    return { '@odata.context': odataContext(scope.base, 'pages'), value: pageJson(record) };
+  };
+  app.get('/groups/:groupId/reports/:reportId/pages', pages);
+  app.get('/reports/:reportId/pages', pages);
+
+  app.delete<{ Params: { groupId: string; reportId: string } }>(
+    '/groups/:groupId/reports/:reportId',
+    (request, reply) => {
+      const scope = restScope(context, request, prefix);
+      findReport(context, scope, request.params);
+      context.registry.reports.delete(request.params.reportId);
+      return reply.code(200).send();
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import Fastify from 'fastify';
+import { emulatorPlugin } from './app.ts';
+import type { EmulatorOptions } from './config.ts';
+import { createEmulatorContext, type EmulatorContext } from './context.ts';
+import type { SampleIds } from './reports/sample-ids.ts';
+import type { Registry } from './state/registry.ts';
+import { mintEmbedToken, type MintedToken, type MintTokenOptions } from './test-kit.ts';
+
+export interface StartEmulatorOptions extends EmulatorOptions {
+  /** Port to listen on (default 0: any free port). */
+  port?: number;
+  /** Host to bind (default 127.0.0.1). */
+  host?: string;
+  /** Fastify logging (default off). */
+  logger?: boolean;
+  /** Build the frame script before resolving (default false: built on first page request). */
+  prebuildFrame?: boolean;
+}
+
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:5300 (no trailing slash). */
+  url: string;
+  /** Origin to trust in the host's embed service (`trustedOrigins`). */
+  origin: string;
+  port: number;
+  /** The OAuth token endpoint of the configured tenant. */
+  tokenUrl: string;
+  /** REST API root (`${url}/v1.0/myorg`). */
+  apiUrl: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Ids of the sample workspace, dataset, reports and dashboard. */
+  sample: SampleIds;
+  /** Embed URL of the sample "Sales Overview" report. */
+  sampleEmbedUrl: string;
+  /** Mints an embed token directly (no HTTP). No arguments: covers all sample content. */
+  mintToken(options?: MintTokenOptions): MintedToken;
+  /** An app (Entra-style) token for the REST API, as the token endpoint would issue it. */
+  appToken(clientId?: string): string;
+  /** The in-memory catalogue (workspaces, reports, datasets, dashboards) for assertions. */
+  state: Registry;
+  /** Everything else (knobs, database, config). */
+  context: EmulatorContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an emulator in-process on a real port — the test kit for host developers:
+ *
+ *   const emulator = await startEmulator();
+ *   const { token } = emulator.mintToken({ reports: [emulator.sample.salesReportId] });
+ *   // embed `${emulator.url}/reportEmbed?reportId=…` with that token, trustedOrigins: [emulator.origin]
+ *   await emulator.close();
+ */
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    logger = false,
+    prebuildFrame = false,
+    ...emulatorOptions
+  } = options;
+  const context = await createEmulatorContext(emulatorOptions);
+  const app = Fastify({ logger });
+  try {
+    await app.register(emulatorPlugin, { context, prebuildFrame });
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close();
+    context.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const urlHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${urlHost}:${actualPort}`;
+  const url = context.config.baseUrl ?? origin;
+  const [client] = context.config.clients;
+  return {
+    url,
+    origin: new URL(url).origin,
+    port: actualPort,
+    tokenUrl: `${url}/${context.config.tenantId}/oauth2/v2.0/token`,
+    apiUrl: `${url}/v1.0/myorg`,
+    tenantId: context.config.tenantId,
+    clientId: client?.clientId ?? '',
+    clientSecret: client?.clientSecret ?? '',
+    sample: context.sample,
+    sampleEmbedUrl: `${url}/reportEmbed?reportId=${context.sample.salesReportId}&groupId=${context.sample.groupId}`,
+    mintToken: (mintOptions) => mintEmbedToken(context, mintOptions),
+    appToken: (clientId) =>
+      context.tokens.issueAppToken(
+        clientId ?? client?.clientId ?? '',
+        context.config.appTokenLifetimeSeconds,
+      ).token,
+    state: context.registry,
+    context,
+    close: async () => {
+      await app.close();
+      context.close();
+    },
+  };
+}
