@@ -1,7 +1,13 @@
+import { writeFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Node entries only: the frame script is bundled at run time by the embed-pages plugin.
+  // Node entries only. The frame script (browser) is bundled separately into dist/frame.js, which
+  // the embed-pages plugin serves when present (the published package has no sources to bundle).
+  onSuccess: async () => {
+    const { buildFrameBundle } = await import('./src/embed-pages/frame-bundle.ts');
+    await writeFile('dist/frame.js', await buildFrameBundle('src/frame/main.ts'));
+  },
   entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   format: ['esm'],
   dts: true,

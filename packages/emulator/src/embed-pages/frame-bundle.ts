@@ -2,10 +2,16 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-/** Where the frame script comes from: a prebuilt file next to the build output, else the sources. */
+/**
+ * Where the frame script comes from: `dist/frame.js` written by the package build (the published
+ * package ships no sources), else the sources — next to this file when running from `src`, or
+ * `../src` when running a local `dist` build inside the repository.
+ */
 function locate(): { prebuilt?: string; entry: string } {
   const prebuilt = fileURLToPath(new URL('./frame.js', import.meta.url));
-  const entry = fileURLToPath(new URL('../frame/main.ts', import.meta.url));
+  const fromSource = fileURLToPath(new URL('../frame/main.ts', import.meta.url));
+  const fromDist = fileURLToPath(new URL('../src/frame/main.ts', import.meta.url));
+  const entry = existsSync(fromSource) ? fromSource : fromDist;
   return existsSync(prebuilt) ? { prebuilt, entry } : { entry };
 }
 
