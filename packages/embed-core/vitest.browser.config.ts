@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
 /**
  * The Chromium tier: real cross-origin iframes and the script-tag build in the system Chromium
@@ -12,5 +13,5 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-  resolve: { conditions: ['@canopy/source'] },
+  ...sourceConditions,
 });

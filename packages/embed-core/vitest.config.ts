@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
 export default defineProject({
   test: {
@@ -8,5 +9,5 @@ export default defineProject({
     exclude: ['test/browser/**'],
     restoreMocks: true,
   },
-  resolve: { conditions: ['@canopy/source'] },
+  ...sourceConditions,
 });

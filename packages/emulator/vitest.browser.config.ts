@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
 /**
  * The Chromium tier of the emulator: a host page on one origin embeds every embed type from an
@@ -12,5 +13,5 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-  resolve: { conditions: ['@canopy/source'] },
+  ...sourceConditions,
 });

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
 export default defineProject({
   test: {
@@ -10,5 +11,5 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-  resolve: { conditions: ['@canopy/source'] },
+  ...sourceConditions,
 });

@@ -67,11 +67,17 @@ export function trackEmbedStatus(embed: Embed<object>): EmbedStatusStore {
   const ownLoad = Object.getOwnPropertyDescriptor(embed, 'load');
   const originalLoad = embed.load.bind(embed);
   embed.load = (phasedRender?: boolean) => {
-    if (hasToken(embed)) set('loading');
-    return originalLoad(phasedRender).catch((reason: unknown) => {
+    const previousRequest = embed.lastLoadRequest;
+    const loading = originalLoad(phasedRender).catch((reason: unknown) => {
       set('error', reason);
       throw reason;
     });
+    // `load` stamps `lastLoadRequest` before its first await, and only when it really sends. A load
+    // deferred until the frame is ready is under way too; a throttled one (a load was sent < 100 ms
+    // ago) or one without a token leaves the status alone.
+    const sent = embed.lastLoadRequest !== previousRequest;
+    if (sent || (hasToken(embed) && !embed.iframeLoaded)) set('loading');
+    return loading;
   };
 
   const store: EmbedStatusStore = {

@@ -93,6 +93,24 @@ describe('trackEmbedStatus', () => {
     expect(harness.calls()).toContain('POST /report/load');
   });
 
+  it('should stay loaded when a throttled second load is skipped', async () => {
+    const report = service.embed(container, config()) as Report;
+    const store = trackEmbedStatus(report);
+    await flush();
+    expect(harness.calls()).toEqual(['POST /report/load']);
+    await event(report, 'loaded');
+    await report.load(); // within 100 ms of the first: the core drops it
+    expect(harness.calls()).toEqual(['POST /report/load']);
+    expect(store.getSnapshot().status).toBe('loaded');
+  });
+
+  it('should be loading when the token arrives before the bootstrapped frame is ready', () => {
+    const bootstrapped = service.bootstrap(container, { type: 'report', embedUrl: EMBED_URL });
+    const store = trackEmbedStatus(bootstrapped);
+    service.embed(container, config());
+    expect(store.getSnapshot().status).toBe('loading');
+  });
+
   it('should report a refused load as an error with the frame body', async () => {
     const body = { message: 'LoadReportFailed' };
     harness.app = (request) =>

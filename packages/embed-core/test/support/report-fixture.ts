@@ -99,7 +99,7 @@ export function useReportFixture(): Fixture {
       pageName: 'page1',
       visualName: 'visual1',
       ...config,
-    } as IEmbedConfiguration) as Visual;
+    }) as Visual;
     await flush();
     fixture.harness.clear();
     return visual;

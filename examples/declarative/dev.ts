@@ -1,0 +1,3 @@
+import { runExample } from '@canopy/example-dev-kit';
+
+await runExample('declarative', { dir: import.meta.dirname, mode: 'static', port: 5183 });

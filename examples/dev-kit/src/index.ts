@@ -1,0 +1,5 @@
+/** The examples' dev server: `runExample` for `pnpm dev`, `startExample` for the smoke tests. */
+export { startExample, type ExampleOptions, type ExampleServer } from './start-example.ts';
+export { runExample } from './run-example.ts';
+export { openExample, type OpenedExample } from './open-example.ts';
+export type { ExampleConfig } from './api-routes.ts';
