@@ -46,6 +46,10 @@ export interface VisualDefinition {
   query: VisualQuery;
   /** slicer only: the column it filters */
   target?: ColumnRef;
+  /** Saved visual-level filters (powerbi-models IFilter JSON), restored when the report loads. */
+  filters?: object[];
+  /** slicer only: the saved selection (the slicer's IFilter JSON), restored when the report loads. */
+  slicerFilters?: object[];
 }
 
 export interface PageDefinition {
@@ -55,6 +59,8 @@ export interface PageDefinition {
   width?: number;
   height?: number;
   visuals: VisualDefinition[];
+  /** Saved page-level filters (powerbi-models IFilter JSON), restored when the report loads. */
+  filters?: object[];
 }
 
 /**
@@ -89,6 +95,11 @@ export interface ReportDefinition {
   parameters?: ParameterDefinition[];
   /** Added by E: optional bookmarks the frame lists through bookmarksManager.getBookmarks(). */
   bookmarks?: BookmarkDefinition[];
+  /**
+   * Saved report-level filters (powerbi-models IFilter JSON). With the page, visual and slicer
+   * fields, what a save stores of the filter pane, as the service saves the report's filter state.
+   */
+  filters?: object[];
 }
 
 export interface DashboardTileDefinition {

@@ -82,4 +82,57 @@ describe('deterministic sample data', () => {
       db.close();
     }
   });
+  it('spreads orders over every month of the period, with streams independent of each other', async () => {
+    // A full last month ("today" at a month end) so every month can be compared with the average.
+    const options = { rows: 60_000, seed: 42, today: '2025-06-30' };
+    const a = await AnalyticsDatabase.create(options);
+    const b = await AnalyticsDatabase.create(options);
+    try {
+      const byMonth = `SELECT Month::VARCHAR AS month, count(*) AS orders, sum(Amount)::DOUBLE AS amount,
+        avg(Amount)::DOUBLE AS average, count(DISTINCT Product) AS products
+        FROM Sales GROUP BY 1 ORDER BY 1`;
+      const months = (await a.query(byMonth)).rows.map(
+        ([month, orders, amount, average, products]) => ({
+          month: String(month),
+          orders: Number(orders),
+          amount: Number(amount),
+          average: Number(average),
+          products: Number(products),
+        }),
+      );
+      // Same seed → the same aggregates, month by month.
+      expect(await b.query(byMonth)).toEqual(await a.query(byMonth));
+
+      // Every calendar month from the first to the last order date is present…
+      const span = await a.query(
+        "SELECT strftime(min(OrderDate), '%Y-%m'), strftime(max(OrderDate), '%Y-%m') FROM Sales",
+      );
+      const [first, last] = (span.rows[0] ?? []).map(String);
+      expect(first).toBe('2023-01');
+      expect(last).toBe('2025-06');
+      // 2023-01 … 2025-06: 30 calendar months.
+      const expected = Array.from({ length: 30 }, (_, i) =>
+        new Date(Date.UTC(2023, i, 1)).toISOString().slice(0, 7),
+      );
+      expect(months.map((row) => row.month)).toEqual(expected);
+
+      // …and none is near zero: each has at least 40 % of the average month's amount and orders.
+      const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+      const averageAmount = mean(months.map((row) => row.amount));
+      const averageOrders = mean(months.map((row) => row.orders));
+      for (const row of months) {
+        expect(row.amount, row.month).toBeGreaterThan(0.4 * averageAmount);
+        expect(row.orders, row.month).toBeGreaterThan(0.4 * averageOrders);
+        // The product mix does not depend on the date: every product sells every month…
+        expect(row.products, row.month).toBe(products.length);
+      }
+      // …so the average order value is about the same in every month (it was 50× apart when the
+      // date and product streams were correlated).
+      const averages = months.map((row) => row.average);
+      expect(Math.max(...averages) / Math.min(...averages)).toBeLessThan(1.5);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
 });

@@ -15,6 +15,21 @@ export interface GenerateSalesOptions {
   today: string;
 }
 
+/** Shape of the order-date curve (see day_weights in the SQL). */
+const dateCurve = {
+  /** Relative growth from the first to the last day of the period. */
+  growth: 0.5,
+  /** Amplitude of the yearly cycle: ±25 % around the trend. */
+  season: 0.25,
+  /** Mid-July: the peak of the cycling season. */
+  peakDayOfYear: 196,
+  /** Saturday and Sunday weight (many orders are B2B). */
+  weekend: 0.8,
+} as const;
+
+/** Streams per row of the pseudo-random generator (stream k of row r hashes r × streamCount + k). */
+const streamCount = 16;
+
 /** Table name of the generated fact table. */
 export const salesTable = 'Sales';
 
@@ -59,7 +74,7 @@ function periods(start: string, today: string): { months: string[]; quarters: st
  * Generates the Sales table inside DuckDB with one CREATE TABLE … AS SELECT over range(n).
  *
  * WHY SQL and not a JS loop: 1,000,000 rows built row by row in JS and appended take seconds;
- * DuckDB builds them vectorised in a fraction of that. Randomness is `hash(row, seed, stream)`: a pure
+ * DuckDB builds them vectorised in a fraction of that. Randomness is hash(hash(row × 16 + stream, seed)): a pure
  * function of its inputs, so the same seed always gives the same table (DuckDB's hash is stable within
  * a DuckDB version, which the lockfile pins), and row order does not depend on thread scheduling.
  *
@@ -89,9 +104,17 @@ export async function generateSales(
   const firstCount = customerFirstWords.length;
   const customerCount = firstCount * customerSecondWords.length;
 
-  // u(k): a uniform double in [0, 1) for stream k of the current row.
-  const u = (row: string, k: number) =>
-    `((hash(${row}, $seed, ${k}) >> 11)::DOUBLE / 9007199254740992.0)`;
+  // h(row, k): an independent 64-bit pseudo-random value for stream k of a row; u(row, k): the same
+  // as a uniform double in [0, 1).
+  //
+  // WHY not hash(row, $seed, k): DuckDB combines the hashes of several arguments by multiplying the
+  // running hash and XOR-ing the next one in, so the last argument only flips a fixed bit pattern.
+  // Streams that differ only in k were then the same number with a few bits flipped — the date,
+  // product and quantity of a row were strongly correlated (every expensive product landed in the
+  // same four months). Putting the stream into the row number and hashing the result again sends
+  // each (row, stream) pair through the full 64-bit finaliser, so streams are independent.
+  const h = (row: string, k: number) => `hash(hash(${row} * ${streamCount} + ${k}, $seed))`;
+  const u = (row: string, k: number) => `((${h(row, k)} >> 11)::DOUBLE / 9007199254740992.0)`;
 
   const sql = `
   CREATE OR REPLACE TABLE ${salesTable} AS
@@ -119,27 +142,42 @@ export async function generateSales(
           || ' ' ||
         list_element(${sqlList(customerSecondWords)}, (c.range // ${firstCount})::INTEGER + 1)
           AS Customer,
-        list_element(${sqlList(segments)}, (hash(c.range, $seed, 101) % ${segments.length})::INTEGER + 1)
+        list_element(${sqlList(segments)}, (${h('c.range', 8)} % ${segments.length})::INTEGER + 1)
           AS Segment,
-        ${u('c.range', 102)} AS CountryPick
+        ${u('c.range', 9)} AS CountryPick
       FROM range(${customerCount}) c
     ),
     customer_geo AS (
       SELECT cu.CustomerIndex, cu.Customer, cu.Segment, cr.Country, cr.Region
       FROM customers cu JOIN country_ranges cr ON cu.CountryPick >= cr.lo AND cu.CountryPick < cr.hi
     ),
+    -- The order date follows a smooth curve instead of being uniform: steady growth over the period
+    -- (the last day is ${1 + dateCurve.growth}× as busy as the first), a summer peak (cycling season)
+    -- and quieter weekends. u → day is the inverse of the cumulative curve, done by an ASOF join
+    -- against one row per day; no month comes near zero.
+    day_weights AS (
+      SELECT d.range::INTEGER AS DayOffset,
+        (1 + ${dateCurve.growth} * d.range / $days)
+          * (1 + ${dateCurve.season} * cos(2 * pi() * (dayofyear(CAST($start AS DATE) + d.range::INTEGER) - ${dateCurve.peakDayOfYear}) / 365.25))
+          * (CASE WHEN isodow(CAST($start AS DATE) + d.range::INTEGER) >= 6 THEN ${dateCurve.weekend} ELSE 1 END) AS Weight
+      FROM range($days) d
+    ),
+    day_cdf AS (
+      SELECT DayOffset,
+        (SUM(Weight) OVER (ORDER BY DayOffset) - Weight) / SUM(Weight) OVER () AS lo
+      FROM day_weights
+    ),
     base AS (
       SELECT
         r.range AS i,
-        (hash(r.range, $seed, 1) % ${customerCount}) AS CustomerIndex,
+        (${h('r.range', 1)} % ${customerCount}) AS CustomerIndex,
         -- Products are not equally popular: the power skews picks towards the start of the list.
         (floor(${u('r.range', 2)} ** 1.6 * ${products.length}))::INTEGER AS ProductIndex,
-        -- sqrt() makes later days denser: the business grows over the period.
-        (floor(sqrt(${u('r.range', 3)}) * $days))::INTEGER AS DayOffset,
+        ${u('r.range', 3)} AS DayPick,
         (6 * 3600 + floor(${u('r.range', 4)} * 12 * 3600))::INTEGER AS SecondOfDay,
         1 + (floor(${u('r.range', 5)} ** 2.5 * 8))::INTEGER AS Quantity,
-        list_element([0, 0, 0, 5, 10, 15], (hash(r.range, $seed, 6) % 6)::INTEGER + 1) AS DiscountPct,
-        list_element(${sqlList(channels)}, (hash(r.range, $seed, 7) % ${channels.length})::INTEGER + 1) AS Channel
+        list_element([0, 0, 0, 5, 10, 15], (${h('r.range', 6)} % 6)::INTEGER + 1) AS DiscountPct,
+        list_element(${sqlList(channels)}, (${h('r.range', 7)} % ${channels.length})::INTEGER + 1) AS Channel
       FROM range($rows) r
     )
   SELECT
@@ -161,7 +199,9 @@ export async function generateSales(
     CAST(round(b.Quantity * round(p.ListPrice * (100 - b.DiscountPct) / 100.0, 2), 2) AS DECIMAL(12, 2)) AS Amount,
     CAST(round(b.Quantity * p.UnitCost, 2) AS DECIMAL(12, 2)) AS Cost,
     CAST(round(b.Quantity * round(p.ListPrice * (100 - b.DiscountPct) / 100.0, 2), 2) - round(b.Quantity * p.UnitCost, 2) AS DECIMAL(12, 2)) AS Profit
-  FROM base b
+  FROM (
+    SELECT b0.*, dc.DayOffset FROM base b0 ASOF JOIN day_cdf dc ON b0.DayPick >= dc.lo
+  ) b
   JOIN customer_geo g ON g.CustomerIndex = b.CustomerIndex
   JOIN product_list p ON p.ProductIndex = b.ProductIndex
 `;

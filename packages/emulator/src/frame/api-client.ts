@@ -54,9 +54,31 @@ export class EmulatorApi {
     return this.call('GET', `/_emulator/datasets/${encodeURIComponent(datasetId)}/schema`);
   }
 
-  query(request: QueryRequest, reportId?: string): Promise<QueryResult> {
-    const suffix = reportId ? `?reportId=${encodeURIComponent(reportId)}` : '';
-    return this.call('POST', `/_emulator/query${suffix}`, request);
+  /**
+   * `visual` only labels the request (`&visual=<name>`): the server ignores it, but DevTools' network
+   * panel and Resource Timing entries then tell which visual each query belongs to.
+   */
+  query(request: QueryRequest, reportId?: string, visual?: string): Promise<QueryResult> {
+    const params = new URLSearchParams();
+    if (reportId) params.set('reportId', reportId);
+    if (visual) params.set('visual', visual);
+    const search = params.toString();
+    return this.call('POST', `/_emulator/query${search ? `?${search}` : ''}`, request);
+  }
+
+  /** Persistent filters of this report for the token's user (null when none are saved). */
+  getUserState(reportId: string): Promise<{ state: object | null }> {
+    return this.call('GET', `/_emulator/reports/${encodeURIComponent(reportId)}/userState`);
+  }
+
+  putUserState(reportId: string, state: object): Promise<void> {
+    return this.call('PUT', `/_emulator/reports/${encodeURIComponent(reportId)}/userState`, {
+      state,
+    });
+  }
+
+  deleteUserState(reportId: string): Promise<void> {
+    return this.call('DELETE', `/_emulator/reports/${encodeURIComponent(reportId)}/userState`);
   }
 
   createReport(request: SaveReportRequest): Promise<ReportDefinition> {

@@ -14,7 +14,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Queries (with filters and RLS), Q&A interpretation and dataset schemas for the frame. */
 export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void {
-  app.post<{ Querystring: { reportId?: string } }>('/query', (request) => {
+  app.post<{ Querystring: { reportId?: string } }>('/query', async (request, reply) => {
     const claims = claimsOf(context, request);
     const body: unknown = request.body;
     if (!isRecord(body)) throw badRequest('The query body must be a JSON object', 'body');
@@ -31,7 +31,16 @@ export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void
     }
     const identity =
       claims.typ === 'embed' ? identityFor(claims.identities, dataset.id) : undefined;
-    return runQuery(context, dataset.model, body as unknown as QueryRequest, identity);
+    const started = performance.now();
+    const result = await runQuery(
+      context,
+      dataset.model,
+      body as unknown as QueryRequest,
+      identity,
+    );
+    // Server-Timing lets the frame (and DevTools) tell engine time from network and rendering time.
+    void reply.header('server-timing', `sql;dur=${(performance.now() - started).toFixed(1)}`);
+    return result;
   });
 
   app.post('/qna', (request) => {

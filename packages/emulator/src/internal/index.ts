@@ -6,6 +6,7 @@ import { applyKnobs } from '../knobs/knob-hook.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { userStateRoutes } from './user-state-routes.ts';
 
 /** The /_emulator API the embed pages call (same origin), plus the admin knobs. */
 export const internalRoutes =
@@ -21,6 +22,7 @@ export const internalRoutes =
     await app.register((api, _options, done) => {
       api.addHook('onRequest', applyKnobs(context, 'internal'));
       reportRoutes(api, context);
+      userStateRoutes(api, context);
       dataRoutes(api, context);
       done();
     });

@@ -77,6 +77,7 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext): vo
           ? structuredClone({
               pages: source.definition.pages,
               ...(source.definition.bookmarks ? { bookmarks: source.definition.bookmarks } : {}),
+              ...(source.definition.filters ? { filters: source.definition.filters } : {}),
             })
           : { pages: blankPages() };
     const definition: ReportDefinition = {
@@ -107,6 +108,7 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext): vo
         : record.definition.name;
     record.definition = { ...record.definition, name, ...content };
     if (!content.bookmarks) delete record.definition.bookmarks;
+    if (!content.filters) delete record.definition.filters;
     return record.definition;
   });
 }

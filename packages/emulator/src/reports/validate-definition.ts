@@ -27,6 +27,37 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 256;
 
+/**
+ * Saved filters must compile against the model, so a report that saves cannot fail to load later.
+ * The (trivial) query is built, never run.
+ */
+function checkFilters(model: SemanticModel, filters: unknown, where: string): void {
+  if (filters === undefined) return;
+  if (!Array.isArray(filters)) throw badRequest(`${where} must be an array`, where);
+  const table = model.tables[0];
+  const column = table?.columns[0];
+  if (!table || !column || filters.length === 0) return;
+  try {
+    buildQuery(
+      {
+        model,
+        table: salesTable,
+        today: '2000-01-01',
+        now: '2000-01-01 00:00',
+        identity: undefined,
+      },
+      {
+        datasetId: '',
+        measures: [{ table: table.name, column: column.name, aggregation: 'count' }],
+        filters,
+      },
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw badRequest(`${where}: ${message}`, where);
+  }
+}
+
 function checkVisual(model: SemanticModel, visual: unknown, where: string): VisualDefinition {
   if (!isRecord(visual)) throw badRequest(`${where} must be an object`, where);
   if (!isText(visual.name))
@@ -65,6 +96,8 @@ function checkVisual(model: SemanticModel, visual: unknown, where: string): Visu
     );
   }
   if (visual.target !== undefined) resolveColumn(model, visual.target, `${where}.target`);
+  checkFilters(model, visual.filters, `${where}.filters`);
+  checkFilters(model, visual.slicerFilters, `${where}.slicerFilters`);
   return visual as unknown as VisualDefinition;
 }
 
@@ -79,6 +112,7 @@ function checkPage(model: SemanticModel, page: unknown, where: string): PageDefi
   }
   if (!Array.isArray(page.visuals))
     throw badRequest(`${where}.visuals must be an array`, `${where}.visuals`);
+  checkFilters(model, page.filters, `${where}.filters`);
   const names = new Set<string>();
   page.visuals.forEach((visual: unknown, index) => {
     const checked = checkVisual(model, visual, `${where}.visuals[${index}]`);
@@ -94,12 +128,12 @@ function checkPage(model: SemanticModel, page: unknown, where: string): PageDefi
 
 /**
  * Checks a report definition sent by the frame (save / saveAs / create) so a bad definition is a
- * 400 now rather than a failing query later. Returns the pages and bookmarks to store.
+ * 400 now rather than a failing query later. Returns the pages, bookmarks and saved filters to store.
  */
 export function checkDefinition(
   model: SemanticModel,
   definition: unknown,
-): Pick<ReportDefinition, 'pages' | 'bookmarks'> {
+): Pick<ReportDefinition, 'pages' | 'bookmarks' | 'filters'> {
   if (!isRecord(definition)) throw badRequest('definition must be an object', 'definition');
   if (!Array.isArray(definition.pages) || definition.pages.length === 0) {
     throw badRequest('definition.pages must be a non-empty array', 'definition.pages');
@@ -116,7 +150,13 @@ export function checkDefinition(
     throw badRequest('definition.bookmarks must be an array', 'definition.bookmarks');
   }
   const bookmarks = definition.bookmarks as ReportDefinition['bookmarks'];
-  return bookmarks ? { pages, bookmarks } : { pages };
+  checkFilters(model, definition.filters, 'definition.filters');
+  const filters = definition.filters as ReportDefinition['filters'];
+  return {
+    pages,
+    ...(bookmarks ? { bookmarks } : {}),
+    ...(filters && filters.length > 0 ? { filters } : {}),
+  };
 }
 
 /** A new report's single empty page (create mode). */

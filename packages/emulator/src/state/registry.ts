@@ -17,6 +17,8 @@ export class Registry {
   readonly datasets = new Map<string, DatasetRecord>();
   readonly reports = new Map<string, ReportRecord>();
   readonly dashboards = new Map<string, DashboardRecord>();
+  /** Persistent filters, keyed `<reportId>\0<user>` (see internal/user-state-routes.ts). */
+  readonly userStates = new Map<string, object>();
 
   createWorkspace(name: string, creator: GroupUser, id: string = randomUUID()): WorkspaceRecord {
     const workspace: WorkspaceRecord = {

@@ -562,7 +562,15 @@ describe('report embed', () => {
     const summary = await onReport(async (report) =>
       (await report.getActivePage()).getSmartNarrativeInsights(),
     );
-    expect(summary.summaryText).toContain('Bikes has the highest');
+    // The category with the highest amount, asked independently of the frame.
+    const direct = await queryDirect(harness.emulator.url, token, {
+      datasetId: harness.emulator.sample.datasetId,
+      groupBy: [col('Category')],
+      measures: [{ ...col('Amount'), aggregation: 'sum' }],
+      orderBy: [{ ref: { ...col('Amount'), aggregation: 'sum' }, direction: 'desc' }],
+      limit: 1,
+    });
+    expect(summary.summaryText).toContain(`${String(direct.rows[0]?.[0])} has the highest`);
   });
 
   it('answers unknown routes with 404 and malformed requests with 400, never hanging', async () => {

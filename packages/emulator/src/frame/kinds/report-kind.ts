@@ -20,5 +20,6 @@ export function registerReportRoutes(
   registerFilterRoutes(routes, controller);
   registerVisualRoutes(routes, controller);
   registerBookmarkRoutes(routes, controller);
+  controller.frontLoad.announce(transport, uid);
   return controller;
 }

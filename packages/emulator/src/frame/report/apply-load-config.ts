@@ -2,8 +2,7 @@ import * as models from 'powerbi-models';
 import { assertValid, notFound } from '../frame-errors.ts';
 import { applyBookmarkByName, applyState } from './bookmarks.ts';
 import { applyFiltersOperation, validateFilters } from './filters.ts';
-import type { ReportState } from './report-state.ts';
-import { restoreUserState } from './user-state.ts';
+import type { FilterSnapshot, ReportState } from './report-state.ts';
 
 /** Set when persistent filters were restored at load (arePersistentFiltersApplied). */
 export const userStateApplied = new WeakSet<ReportState>();
@@ -40,11 +39,15 @@ function applySlicers(state: ReportState, slicers: unknown): void {
   }
 }
 
-/** Applies a load configuration (page, filters, slicers, bookmark, theme, settings, mode) to a fresh state. */
+/**
+ * Applies a load configuration (page, filters, slicers, bookmark, theme, settings, mode) to a fresh
+ * state. `persisted`: the user's persistent filters, when the config enables them and some are saved.
+ */
 export function applyLoadConfig(
   state: ReportState,
   config: Record<string, unknown>,
   create: boolean,
+  persisted?: Partial<FilterSnapshot>,
 ): void {
   state.settings = { ...((config.settings as models.ISettings | undefined) ?? {}) };
   const permissions =
@@ -69,9 +72,21 @@ export function applyLoadConfig(
     state.activePage = pageName;
   }
 
-  if (state.settings.persistentFiltersEnabled && restoreUserState(state))
+  const savedWithReport = structuredClone(state.snapshot());
+  applyFilterConfig(state, config);
+  state.loadBaseline = structuredClone(state.snapshot());
+  // Persistent filters (the user's own, from an earlier savePersistentFilters) replace the report's
+  // saved filters; the load config's filters still apply on top, as without persistent filters.
+  if (persisted && state.settings.persistentFiltersEnabled) {
+    state.resetTo(savedWithReport);
+    state.restore(persisted);
     userStateApplied.add(state);
+    applyFilterConfig(state, config);
+  }
+}
 
+/** The filter parts of a load config: filters, slicers and a bookmark. */
+function applyFilterConfig(state: ReportState, config: Record<string, unknown>): void {
   const filters = config.filters;
   if (Array.isArray(filters)) {
     state.reportFilters = validateFilters(filters, state.schema);

@@ -7,13 +7,17 @@ import type { NewVisualRequest } from '../render/fields-pane.ts';
 import type { ReportController } from './report-controller.ts';
 import { DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_WIDTH } from './report-state.ts';
 
-function refusal(error: unknown): FrameError {
+/** An API failure as the FrameError a request rejects with. */
+export function refusal(error: unknown): FrameError {
   if (error instanceof FrameError) return error;
   const status = error instanceof ApiError && error.status >= 400 ? error.status : 500;
   return new FrameError(status, apiErrorToIError(error));
 }
 
-/** `/report/save`: stores the current definition (pages, visuals) under the report's id. */
+/**
+ * `/report/save`: stores the current definition (pages, visuals) and filter state (report, page and
+ * visual filters, slicer selections) under the report's id.
+ */
 export async function save(controller: ReportController): Promise<void> {
   const state = controller.state;
   if (controller.isNew) {
@@ -23,8 +27,9 @@ export async function save(controller: ReportController): Promise<void> {
     );
   }
   try {
-    const saved = await controller.api.saveReport(state.definition);
-    state.definition.name = saved.name ?? state.definition.name;
+    const definition = state.definitionToSave();
+    const saved = await controller.api.saveReport(definition);
+    state.definition = { ...definition, name: saved.name ?? definition.name };
   } catch (error) {
     throw refusal(error);
   }
@@ -51,7 +56,7 @@ export async function saveAs(controller: ReportController, body: unknown): Promi
     created = await controller.api.createReport({
       name: params.name,
       datasetId: state.definition.datasetId,
-      definition: { ...state.definition, name: params.name },
+      definition: { ...state.definitionToSave(), name: params.name },
       sourceReportId: originalId || undefined,
       groupId:
         params.targetWorkspaceId ??

@@ -7,6 +7,7 @@ import type {
 } from '../../contract.ts';
 import { EmulatorApi } from '../api-client.ts';
 import { FrameError, FrameErrorCode, iError, notLoaded } from '../frame-errors.ts';
+import { markRendered } from '../perf-marks.ts';
 import { EventPoster } from '../protocol/event-poster.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
@@ -16,9 +17,11 @@ import type { NewVisualRequest } from '../render/fields-pane.ts';
 import type { DataPoint } from '../render/visual-body.ts';
 import { apiErrorToIError, TokenManager } from '../token-manager.ts';
 import { applyLoadConfig } from './apply-load-config.ts';
+import { FrontLoad } from './front-load.ts';
 import * as interactions from './interactions.ts';
 import { addVisual } from './persistence.ts';
 import { ReportState } from './report-state.ts';
+import { readUserState } from './user-state.ts';
 import { queryVisual } from './visual-data.ts';
 
 export type ReportPhase = 'idle' | 'loading' | 'prepared' | 'loaded' | 'failed';
@@ -41,6 +44,7 @@ export class ReportController implements ReportViewHost {
   readonly events: EventPoster;
   readonly api: EmulatorApi;
   readonly tokens: TokenManager;
+  readonly frontLoad = new FrontLoad();
   phase: ReportPhase = 'idle';
   config: Record<string, unknown> = {};
   correlationId = crypto.randomUUID();
@@ -110,29 +114,43 @@ export class ReportController implements ReportViewHost {
   private async runLoad(request: LoadRequest, seq: number): Promise<void> {
     const { config } = request;
     try {
-      await this.tokens.start(config.accessToken, truthy(request.headers.tokenProviderSupplied));
-      let definition: ReportDefinition;
-      if (request.create) {
-        definition = blankReport(String(config.datasetId));
-      } else {
-        definition = await this.api.getReport(String(config.id));
-        if (definition.reportType === 'PaginatedReport') {
-          throw new FrameError(
-            400,
-            iError(
-              FrameErrorCode.LoadReportFailed,
-              FrameErrorCode.LoadReportFailed,
-              `Report ${definition.id} is a paginated report: embed it with an /rdlEmbed URL.`,
-              models.TraceType.Fatal,
-            ),
-          );
-        }
+      // The token check and the report fetch go out together (one round trip less before the
+      // first query); a refused token still wins, so the error event is the token's.
+      const verified = this.tokens.start(
+        config.accessToken,
+        truthy(request.headers.tokenProviderSupplied),
+      );
+      const prefetched = request.create ? undefined : this.frontLoad.take(config);
+      const fetched = request.create
+        ? Promise.resolve(blankReport(String(config.datasetId)))
+        : (prefetched?.report ?? this.api.getReport(String(config.id)));
+      void fetched.catch(() => undefined); // handled below, after the token's verdict
+      await verified;
+      const definition = await fetched;
+      if (!request.create && definition.reportType === 'PaginatedReport') {
+        throw new FrameError(
+          400,
+          iError(
+            FrameErrorCode.LoadReportFailed,
+            FrameErrorCode.LoadReportFailed,
+            `Report ${definition.id} is a paginated report: embed it with an /rdlEmbed URL.`,
+            models.TraceType.Fatal,
+          ),
+        );
       }
-      const schema = await this.api.getSchema(definition.datasetId);
+      const persistent =
+        !request.create &&
+        (config.settings as { persistentFiltersEnabled?: unknown } | undefined)
+          ?.persistentFiltersEnabled === true;
+      const [schema, persisted] = await Promise.all([
+        prefetched?.schema ?? this.api.getSchema(definition.datasetId),
+        // Unreadable persistent filters must not stop the report from loading.
+        persistent ? readUserState(this.api, definition.id).catch(() => undefined) : undefined,
+      ]);
       if (seq !== this.loadSeq) return;
       const state = new ReportState(definition, schema);
       this.isNew = request.create === true;
-      applyLoadConfig(state, config, request.create === true);
+      applyLoadConfig(state, config, request.create === true, persisted);
       this.current = state;
       this.phase = request.phased ? 'prepared' : 'loaded';
       this.lastFailure = undefined;
@@ -171,6 +189,7 @@ export class ReportController implements ReportViewHost {
     if (!current) return;
     this.root.setAttribute('aria-busy', 'false');
     this.events.emit('rendered', {});
+    markRendered();
   }
 
   /** Re-renders after a state change; the reply to the request does not wait for it. */

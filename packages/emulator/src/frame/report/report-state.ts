@@ -21,6 +21,15 @@ export const DEFAULT_PAGE_HEIGHT = 720;
 
 const key = (page: string, visual: string) => `${page}\u0000${visual}`;
 
+/** The interactive state a bookmark or persistent filters capture (maps keyed page\0visual). */
+export interface FilterSnapshot {
+  activePage: string | undefined;
+  reportFilters: Filter[];
+  pageFilters: Record<string, Filter[]>;
+  visualFilters: Record<string, Filter[]>;
+  slicers: Record<string, models.ISlicerState>;
+}
+
 /**
  * Everything a loaded report remembers: its (editable) definition, the active page, filters at
  * report, page and visual level, slicer states, the current cross-filter selection, theme,
@@ -43,10 +52,57 @@ export class ReportState {
   /** When set (visual embed), only this visual of the active page is shown, filling the frame. */
   soloVisual: string | undefined;
 
+  /**
+   * The filters and slicers right after the load config was applied, before persistent filters:
+   * what resetPersistentFilters goes back to.
+   */
+  loadBaseline: FilterSnapshot | undefined;
+
   constructor(definition: ReportDefinition, schema: DatasetSchema | undefined) {
     this.definition = structuredClone(definition);
     this.schema = schema;
     this.activePage = this.visiblePages()[0]?.name ?? definition.pages[0]?.name ?? '';
+    // The filter state saved with the report is where every load starts.
+    this.reportFilters = [...((this.definition.filters ?? []) as Filter[])];
+    for (const page of this.definition.pages) {
+      if (page.filters?.length) this.pageFilters.set(page.name, [...(page.filters as Filter[])]);
+      for (const visual of page.visuals) {
+        if (visual.filters?.length)
+          this.visualFilterMap.set(key(page.name, visual.name), [...(visual.filters as Filter[])]);
+        if (visual.slicerFilters?.length) {
+          this.slicerMap.set(key(page.name, visual.name), {
+            filters: [...(visual.slicerFilters as models.ISlicerFilter[])],
+            targets: visual.target ? [{ ...visual.target }] : [],
+          });
+        }
+      }
+    }
+  }
+
+  /**
+   * The definition to save: a copy whose report, page, visual and slicer filter fields hold the
+   * current filter state (the cross-filter selection is not saved, as in the service).
+   */
+  definitionToSave(): ReportDefinition {
+    const copy = structuredClone(this.definition);
+    const set = <T extends object>(target: T, field: keyof T, filters: readonly object[]) => {
+      if (filters.length > 0)
+        (target as Record<keyof T, unknown>)[field] = structuredClone(filters);
+      else delete target[field];
+    };
+    set(copy, 'filters', this.reportFilters);
+    for (const page of copy.pages) {
+      set(page, 'filters', this.getPageFilters(page.name));
+      for (const visual of page.visuals) {
+        set(visual, 'filters', this.getVisualFilters(page.name, visual.name));
+        set(
+          visual,
+          'slicerFilters',
+          this.slicerMap.get(key(page.name, visual.name))?.filters ?? [],
+        );
+      }
+    }
+    return copy;
   }
 
   visiblePages(): PageDefinition[] {
@@ -177,7 +233,7 @@ export class ReportState {
   }
 
   /** Snapshot of the interactive state, for bookmarks and persistent filters. */
-  snapshot() {
+  snapshot(): FilterSnapshot {
     return {
       activePage: this.activePage,
       reportFilters: this.reportFilters,
@@ -187,7 +243,16 @@ export class ReportState {
     };
   }
 
-  restore(snapshot: Partial<ReturnType<ReportState['snapshot']>>, onlyPage?: string): void {
+  /** Replaces every filter and slicer state with the snapshot's (the active page stays). */
+  resetTo(snapshot: FilterSnapshot): void {
+    this.reportFilters = [];
+    this.pageFilters.clear();
+    this.visualFilterMap.clear();
+    this.slicerMap.clear();
+    this.restore({ ...structuredClone(snapshot), activePage: undefined });
+  }
+
+  restore(snapshot: Partial<FilterSnapshot>, onlyPage?: string): void {
     const pageExists = (name: string) => this.definition.pages.some((p) => p.name === name);
     if (snapshot.activePage && pageExists(snapshot.activePage))
       this.activePage = snapshot.activePage;

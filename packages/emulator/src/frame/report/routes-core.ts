@@ -1,8 +1,9 @@
 import * as models from 'powerbi-models';
 import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
+import { markLoadReceived } from '../perf-marks.ts';
 import { accepted, ok, type RouteRequest, type RouteTable } from '../protocol/route-table.ts';
 import { userStateApplied } from './apply-load-config.ts';
-import { save, saveAs } from './persistence.ts';
+import { refusal, save, saveAs } from './persistence.ts';
 import type { ReportController } from './report-controller.ts';
 import { clearUserState, saveUserState } from './user-state.ts';
 
@@ -42,6 +43,7 @@ export function registerCoreRoutes(
   rdl: boolean,
 ): void {
   const load = (phased: boolean) => (request: RouteRequest) => {
+    markLoadReceived();
     const config = asObject(request.body, 'The load configuration');
     assertValid(
       rdl ? models.validatePaginatedReportLoad(config) : models.validateReportLoad(config),
@@ -55,7 +57,14 @@ export function registerCoreRoutes(
     controller.renderPrepared();
     return accepted();
   });
+  routes.post('/frontload/config', (request) => {
+    const config = asObject(request.body, 'The front-load configuration');
+    // Only a frame that has not started loading gains anything from fetching early.
+    if (controller.phase === 'idle') controller.frontLoad.prefetch(config);
+    return accepted();
+  });
   routes.post('/report/create', (request) => {
+    markLoadReceived();
     const config = asObject(request.body, 'The create configuration');
     assertValid(models.validateCreateReport(config));
     controller.startLoad({ config, headers: request.headers, phased: false, create: true });
@@ -180,16 +189,29 @@ export function registerCoreRoutes(
     return accepted();
   });
 
-  routes.post('/report/userState', () => {
-    saveUserState(controller.state);
+  routes.post('/report/userState', async () => {
+    await saveUserState(controller.api, controller.state).catch((error: unknown) => {
+      throw refusal(error);
+    });
     return accepted();
   });
-  routes.delete('/report/userState', () => {
+  routes.delete('/report/userState', async () => {
     const state = controller.state;
-    clearUserState(state);
+    await clearUserState(controller.api, state).catch((error: unknown) => {
+      throw refusal(error);
+    });
     userStateApplied.delete(state);
-    state.restore({ reportFilters: [], pageFilters: {}, visualFilters: {}, slicers: {} });
-    state.pageFilters.clear();
+    // Back to what this load showed without persistent filters: the saved report plus the load
+    // config's filters, slicers and bookmark.
+    state.resetTo(
+      state.loadBaseline ?? {
+        activePage: undefined,
+        reportFilters: [],
+        pageFilters: {},
+        visualFilters: {},
+        slicers: {},
+      },
+    );
     controller.rerender();
     return accepted();
   });

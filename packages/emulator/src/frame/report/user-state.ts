@@ -1,36 +1,25 @@
-import type { ReportState } from './report-state.ts';
+import type { EmulatorApi } from '../api-client.ts';
+import type { FilterSnapshot, ReportState } from './report-state.ts';
 
 /**
  * Persistent filters (savePersistentFilters / resetPersistentFilters / arePersistentFiltersApplied),
- * kept per report in the emulator origin's localStorage like the service keeps them per user.
+ * kept by the emulator per report and user, like the service keeps them. WHY not localStorage:
+ * browsers deny storage to third-party frames (the embed is one), so it would silently not persist.
  */
-const keyOf = (reportId: string) => `canopy-emulator:userState:${reportId}`;
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage can be blocked for third-party frames; persistent filters then last for the session.
-    return undefined;
-  }
+export async function saveUserState(api: EmulatorApi, state: ReportState): Promise<void> {
+  await api.putUserState(state.definition.id, state.snapshot());
 }
 
-export function saveUserState(state: ReportState): void {
-  storage()?.setItem(keyOf(state.definition.id), JSON.stringify(state.snapshot()));
+export async function clearUserState(api: EmulatorApi, state: ReportState): Promise<void> {
+  await api.deleteUserState(state.definition.id);
 }
 
-export function clearUserState(state: ReportState): void {
-  storage()?.removeItem(keyOf(state.definition.id));
-}
-
-/** Restores saved filters; returns whether there were any. */
-export function restoreUserState(state: ReportState): boolean {
-  const raw = storage()?.getItem(keyOf(state.definition.id));
-  if (!raw) return false;
-  try {
-    state.restore(JSON.parse(raw) as Parameters<ReportState['restore']>[0]);
-    return true;
-  } catch {
-    return false;
-  }
+/** The persistent filters saved for this report, if any. */
+export async function readUserState(
+  api: EmulatorApi,
+  reportId: string,
+): Promise<Partial<FilterSnapshot> | undefined> {
+  const { state } = await api.getUserState(reportId);
+  return state ?? undefined;
 }

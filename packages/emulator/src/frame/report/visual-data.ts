@@ -52,7 +52,7 @@ export async function queryVisual(
     });
   }
   try {
-    return await context.api.query(request, context.reportId);
+    return await context.api.query(request, context.reportId, visual.name);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'TokenExpired') context.onTokenExpired();
     throw error;
