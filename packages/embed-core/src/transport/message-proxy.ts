@@ -45,6 +45,8 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
   target: Window;
+  /** The origin the request was posted to (`'*'` without an origin policy). */
+  origin: string;
   timer?: ReturnType<typeof setTimeout>;
   removeAbortListeners?: () => void;
 }
@@ -134,10 +136,8 @@ export class MessageProxy {
     const id = createRandomString();
     addTrackingProperties(message as { headers?: Record<string, unknown> }, { id });
     if (this.logMessages) this.log('Posting message:', message);
-    targetWindow.postMessage(
-      message,
-      options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*',
-    );
+    const targetOrigin = options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*';
+    targetWindow.postMessage(message, targetOrigin);
 
     // The common case (no timeout, no signal) allocates nothing but the promise and one entry:
     // this path is hot (every API call), so cleanup state is only created when needed.
@@ -146,6 +146,7 @@ export class MessageProxy {
         resolve: resolve as (value: unknown) => void,
         reject,
         target: targetWindow,
+        origin: targetOrigin,
       };
       const timeout = options.timeout ?? this.timeout;
       if (timeout !== undefined && timeout > 0) {
@@ -209,6 +210,24 @@ export class MessageProxy {
       this.log('Ignored a message that is not an object:', message);
       return;
     }
+    const tracking = getTrackingProperties(message);
+    const entry = tracking.id ? this.pending.get(tracking.id) : undefined;
+    // Fast path for the hot case: a reply from exactly the window and origin the request was posted
+    // to. The browser delivered the request only there, so the sender is already verified.
+    if (
+      entry &&
+      tracking.id &&
+      entry.origin !== '*' &&
+      entry.target === event.source &&
+      entry.origin === event.origin
+    ) {
+      if (this.logMessages) this.log('Received message:', message);
+      this.settle(tracking.id, (e) =>
+        isErrorMessage(message) ? e.reject(message) : e.resolve(message),
+      );
+      return;
+    }
+
     let replyOrigin = '*';
     if (this.policy) {
       const accepted = this.policy.accept(event);
@@ -220,8 +239,6 @@ export class MessageProxy {
     }
     if (this.logMessages) this.log('Received message:', message);
 
-    const tracking = getTrackingProperties(message);
-    const entry = tracking.id ? this.pending.get(tracking.id) : undefined;
     // A reply must come from the window the request went to; anything else is treated as unsolicited.
     if (entry && tracking.id && (this.eventSourceOverrideWindow || entry.target === event.source)) {
       this.settle(tracking.id, (e) =>

@@ -7,6 +7,8 @@
  * The same harness drives powerbi-client 2.23.1 and embed-core in the differential test.
  */
 
+import { vi } from 'vitest';
+
 export interface FrameRequest {
   method: string;
   url: string;
@@ -102,12 +104,19 @@ export class FakeFrame {
       body: reply.body,
     };
     // Answer asynchronously, as a real frame does.
-    setTimeout(() => this.dispatchToHost(answer), 0);
+    this.harness.schedule(() => this.dispatchToHost(answer));
   }
 }
 
+/** The installed harness, so `flush()` can wait for it to settle. */
+let activeHarness: FakeFrameHarness | undefined;
+
 export class FakeFrameHarness {
   readonly frames: FakeFrame[] = [];
+  /** Iframes whose `load` event has been dispatched. */
+  readonly loadedIframes = new WeakSet<HTMLIFrameElement>();
+  /** Frame answers and load events queued but not yet delivered. */
+  private outstanding = 0;
   readonly log: PostedMessage[] = [];
   /** Every reply the host sent to a frame-initiated request, in arrival order. */
   readonly replyLog: Array<{ frame: FakeFrame; id: string | undefined; message: unknown }> = [];
@@ -144,15 +153,20 @@ export class FakeFrameHarness {
           for (const iframe of iframes) {
             if (loaded.has(iframe)) continue;
             loaded.add(iframe);
-            setTimeout(() => iframe.dispatchEvent(new Event('load')), 0);
+            harness.schedule(() => {
+              harness.loadedIframes.add(iframe);
+              iframe.dispatchEvent(new Event('load'));
+            });
           }
         }
       }
     });
     observer.observe(document.body, { childList: true, subtree: true });
+    activeHarness = harness;
     this.restore = () => {
       observer.disconnect();
       if (original) Object.defineProperty(proto, 'contentWindow', original);
+      if (activeHarness === harness) activeHarness = undefined;
     };
     return this;
   }
@@ -160,6 +174,36 @@ export class FakeFrameHarness {
   uninstall(): void {
     this.restore?.();
     this.restore = undefined;
+  }
+
+  /** Runs `task` on a later macrotask, counting it until it ran (see {@link settled}). */
+  schedule(task: () => void): void {
+    this.outstanding++;
+    setTimeout(() => {
+      this.outstanding--;
+      task();
+    }, 0);
+  }
+
+  /**
+   * Resolves once every connected iframe has had its `load` event and no frame answer is queued,
+   * seen on two consecutive macrotasks. Waiting for this state, rather than for a fixed delay, keeps
+   * tests deterministic on a loaded machine. Under fake timers it returns at once.
+   */
+  async settled(maxTurns = 2000): Promise<void> {
+    if (vi.isFakeTimers()) return;
+    let quietTurns = 0;
+    for (let turn = 0; turn < maxTurns && quietTurns < 2; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      quietTurns = this.isQuiet() ? quietTurns + 1 : 0;
+    }
+  }
+
+  private isQuiet(): boolean {
+    if (this.outstanding > 0) return false;
+    return Array.from(document.querySelectorAll('iframe')).every(
+      (iframe) => !iframe.isConnected || this.loadedIframes.has(iframe),
+    );
   }
 
   frameFor(iframe: HTMLIFrameElement): FakeFrame {
@@ -198,7 +242,8 @@ export const defaultApp: FrameApp = (request) => {
   return { statusCode: 200, body: null };
 };
 
-/** Waits for queued timers (frame answers, load events) to run. */
-export function flush(ms = 5): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, then until the installed harness has delivered every queued answer and load event. */
+export async function flush(ms = 5): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await activeHarness?.settled();
 }

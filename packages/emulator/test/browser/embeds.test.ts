@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   embedIn,
   mark,
-  startHarness,
+  openHostPage,
+  openHostSession,
   waitEvent,
   type Harness,
   type HostWindow,
@@ -14,13 +15,11 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  harness = await startHarness();
-  page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  token = harness.emulator.mintToken().token;
+  ({ harness, page, token } = await openHostSession());
 });
 
 beforeEach(async () => {
-  await page.goto(harness.host.url('/host.html'));
+  await openHostPage(harness, page);
 });
 
 afterAll(async () => {

@@ -4,12 +4,14 @@ import { parseCsv, queryDirect } from './support/data.ts';
 import {
   embedIn,
   mark,
-  startHarness,
+  onEmbed,
+  openHostSession,
+  untilRendered,
   waitEvent,
-  type Embedded,
   type Harness,
   type HostWindow,
 } from './support/harness.ts';
+import { basic, col } from './support/sales-filters.ts';
 
 /**
  * Report state that outlives one interaction: saved filters, persistent filters, the front-load
@@ -18,47 +20,12 @@ import {
  * emulator's query endpoint.
  */
 
-const SALES = 'Sales';
-const col = (column: string) => ({ table: SALES, column });
-const basic = (column: string, values: (string | number)[]) => ({
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: col(column),
-  filterType: 1,
-  operator: 'In',
-  values,
-});
-
 let harness: Harness;
 let page: Page;
 let token: string;
 
-/** Runs `fn(embed, arg)` in the host page against the embed in `container`. */
-async function on<T, A = undefined>(
-  container: string,
-  fn: (embed: Embedded, arg: A) => T | Promise<T>,
-  arg?: A,
-): Promise<T> {
-  const handle = await page.evaluateHandle(
-    (c) => (window as unknown as HostWindow).embeds[c] as unknown,
-    container,
-  );
-  try {
-    const run = fn as unknown as (embed: unknown, arg: unknown) => Promise<T>;
-    return await handle.evaluate(run, arg as unknown);
-  } finally {
-    await handle.dispose();
-  }
-}
-
-async function untilRendered<T>(container: string, action: () => Promise<T>): Promise<T> {
-  const from = await mark(page);
-  const result = await action();
-  await waitEvent(page, container, 'rendered', from);
-  return result;
-}
-
 async function embedReport(container: string, config: Record<string, unknown>): Promise<void> {
-  await untilRendered(container, () =>
+  await untilRendered(page, container, () =>
     embedIn(page, container, 'embed', {
       type: 'report',
       tokenType: 1,
@@ -74,7 +41,8 @@ const embedUrlOf = (reportId: string) =>
 
 /** Rows of a visual's summarized exportData, header row dropped. */
 async function exported(container: string, pageName: string, visualName: string) {
-  const csv = await on(
+  const csv = await onEmbed(
+    page,
     container,
     async (report, [p, v]) =>
       (await (await report.getPageByName(p)).getVisualByName(v)).exportData(0),
@@ -84,10 +52,7 @@ async function exported(container: string, pageName: string, visualName: string)
 }
 
 beforeAll(async () => {
-  harness = await startHarness();
-  page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(harness.host.url('/host.html'));
-  token = harness.emulator.mintToken().token;
+  ({ harness, page, token } = await openHostSession());
 });
 
 afterAll(async () => {
@@ -109,23 +74,30 @@ describe('report state', () => {
     expect(
       await page.evaluate(() => (window as unknown as { readyEvents: number }).readyEvents),
     ).toBe(1);
-    expect((await on('c1', (report) => report.getPages())).length).toBeGreaterThan(0);
+    expect((await onEmbed(page, 'c1', (report) => report.getPages())).length).toBeGreaterThan(0);
   });
 
   it('saveAs stores report, page and visual filters and slicer selections; loading the copy shows them', async () => {
-    await untilRendered('c1', () =>
-      on('c1', (report, filter) => report.setFilters([filter]), basic('Region', ['Europe'])),
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
+        'c1',
+        (report, filter) => report.setFilters([filter]),
+        basic('Region', ['Europe']),
+      ),
     );
-    await untilRendered('c1', () =>
-      on(
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
         'c1',
         async (report, filter) =>
           (await report.getPageByName('ReportSection2')).setFilters([filter]),
         basic('Channel', ['Online']),
       ),
     );
-    await untilRendered('c1', () =>
-      on(
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
         'c1',
         async (report, filter) =>
           (
@@ -135,7 +107,7 @@ describe('report state', () => {
       ),
     );
     const from = await mark(page);
-    await on('c1', (report) => report.saveAs({ name: 'Europe online' }));
+    await onEmbed(page, 'c1', (report) => report.saveAs({ name: 'Europe online' }));
     const saved = await waitEvent<{ reportObjectId: string }>(page, 'c1', 'saved', from);
 
     await embedReport('c2', {
@@ -144,17 +116,17 @@ describe('report state', () => {
     });
     const strip = (filters: { target: unknown; values: unknown }[]) =>
       filters.map((f) => ({ target: f.target, values: f.values }));
-    expect(strip(await on('c2', (report) => report.getFilters()))).toEqual([
+    expect(strip(await onEmbed(page, 'c2', (report) => report.getFilters()))).toEqual([
       { target: col('Region'), values: ['Europe'] },
     ]);
     expect(
       strip(
-        await on('c2', async (report) =>
+        await onEmbed(page, 'c2', async (report) =>
           (await report.getPageByName('ReportSection2')).getFilters(),
         ),
       ),
     ).toEqual([{ target: col('Channel'), values: ['Online'] }]);
-    const slicer = await on('c2', async (report) =>
+    const slicer = await onEmbed(page, 'c2', async (report) =>
       (
         await (await report.getPageByName('ReportSection2')).getVisualByName('regionSlicer')
       ).getSlicerState(),
@@ -173,7 +145,7 @@ describe('report state', () => {
     // The original report is unchanged on the server.
     const original = harness.emulator.state.reports.get(harness.emulator.sample.salesReportId);
     expect(original?.definition.filters).toBeUndefined();
-    await untilRendered('c1', () => on('c1', (report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
   });
 
   it('persistent filters come back on reload; resetPersistentFilters returns to the load config', async () => {
@@ -183,31 +155,38 @@ describe('report state', () => {
       filters: [basic('Region', ['Asia'])],
       settings: { persistentFiltersEnabled: true },
     });
-    expect(await on('c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
-    await untilRendered('c1', () =>
-      on(
+    expect(await onEmbed(page, 'c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
         'c1',
         async (report, filter) => (await report.getActivePage()).setFilters([filter]),
         basic('Category', ['Bikes']),
       ),
     );
-    await on('c1', (report) => report.savePersistentFilters());
+    await onEmbed(page, 'c1', (report) => report.savePersistentFilters());
 
-    await untilRendered('c1', () => on('c1', (report) => report.reload()));
-    expect(await on('c1', (report) => report.arePersistentFiltersApplied())).toBe(true);
-    const pageFilters = await on('c1', async (report) =>
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.reload()));
+    expect(await onEmbed(page, 'c1', (report) => report.arePersistentFiltersApplied())).toBe(true);
+    const pageFilters = await onEmbed(page, 'c1', async (report) =>
       (await report.getActivePage()).getFilters(),
     );
     expect(pageFilters.map((f: { values: unknown }) => f.values)).toEqual([['Bikes']]);
     // The load config's own filter still applies on top.
-    expect((await on('c1', (report) => report.getFilters()))[0].values).toEqual(['Asia']);
+    expect((await onEmbed(page, 'c1', (report) => report.getFilters()))[0].values).toEqual([
+      'Asia',
+    ]);
 
-    await untilRendered('c1', () => on('c1', (report) => report.resetPersistentFilters()));
-    expect(await on('c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
-    expect(await on('c1', async (report) => (await report.getActivePage()).getFilters())).toEqual(
-      [],
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.resetPersistentFilters()),
     );
-    expect((await on('c1', (report) => report.getFilters()))[0].values).toEqual(['Asia']);
+    expect(await onEmbed(page, 'c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
+    expect(
+      await onEmbed(page, 'c1', async (report) => (await report.getActivePage()).getFilters()),
+    ).toEqual([]);
+    expect((await onEmbed(page, 'c1', (report) => report.getFilters()))[0].values).toEqual([
+      'Asia',
+    ]);
     const card = await exported('c1', 'ReportSection1', 'totalAmountCard');
     const direct = await queryDirect(harness.emulator.url, token, {
       datasetId: harness.emulator.sample.datasetId,
@@ -217,9 +196,9 @@ describe('report state', () => {
     expect(Number(card[0]?.[0])).toBeCloseTo(Number(direct.rows[0]?.[0]), 2);
 
     // Reset also forgot them: the next load has no persistent filters.
-    await untilRendered('c1', () => on('c1', (report) => report.reload()));
-    expect(await on('c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
-    await untilRendered('c1', () => on('c1', (report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.reload()));
+    expect(await onEmbed(page, 'c1', (report) => report.arePersistentFiltersApplied())).toBe(false);
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
   });
 
   it('print() opens the frame print dialog', async () => {
@@ -231,14 +210,14 @@ describe('report state', () => {
       w.printed = 0;
       window.print = () => (w.printed += 1);
     });
-    await on('c1', (report) => report.print());
+    await onEmbed(page, 'c1', (report) => report.print());
     await expect
       .poll(() => frame.evaluate(() => (window as unknown as { printed: number }).printed))
       .toBe(1);
   });
 
   it('hasLayout: the desktop layout exists, mobile layouts do not; unknown pages are refused', async () => {
-    const answers = await on('c1', async (report) => {
+    const answers = await onEmbed(page, 'c1', async (report) => {
       const overview = await report.getPageByName('ReportSection1');
       return [await overview.hasLayout(0), await overview.hasLayout(2)];
     });
@@ -254,8 +233,8 @@ describe('report state', () => {
   });
 
   it('sortBy reorders a visual by its measure; clone adds a filtered copy', async () => {
-    await untilRendered('c1', () =>
-      on('c1', async (report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', async (report) =>
         (
           await (await report.getPageByName('ReportSection1')).getVisualByName('amountByCategory')
         ).sortBy({ orderBy: { table: 'Sales', column: 'Amount' }, direction: 1 }),
@@ -270,8 +249,9 @@ describe('report state', () => {
     const sorted = await exported('c1', 'ReportSection1', 'amountByCategory');
     expect(sorted.map((row) => row[0])).toEqual(direct.rows.map((row) => row[0]));
 
-    const cloned = await untilRendered('c1', () =>
-      on(
+    const cloned = await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
         'c1',
         async (report, filter) =>
           (
@@ -280,7 +260,7 @@ describe('report state', () => {
         basic('Region', ['Africa']),
       ),
     );
-    const visuals = await on('c1', async (report) =>
+    const visuals = await onEmbed(page, 'c1', async (report) =>
       (await (await report.getPageByName('ReportSection1')).getVisuals()).map(
         (v: { name: string }) => v.name,
       ),
@@ -309,7 +289,7 @@ describe('report state', () => {
     });
     const top = String(direct.rows[0]?.[0]);
     const bottom = String(direct.rows.at(-1)?.[0]);
-    const insight = await on('c1', async (report) =>
+    const insight = await onEmbed(page, 'c1', async (report) =>
       (
         await (await report.getPageByName('ReportSection1')).getVisualByName('amountByRegion')
       ).getSmartNarrativeInsights(),

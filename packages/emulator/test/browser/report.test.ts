@@ -5,49 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, queryDirect } from './support/data.ts';
 import {
   mark,
-  startHarness,
+  onEmbed,
+  openHostSession,
+  untilRendered,
   waitEvent,
-  type Embedded,
   type Harness,
   type HostWindow,
 } from './support/harness.ts';
+import { basic, col } from './support/sales-filters.ts';
 import { distinctColors } from './support/png.ts';
-
-const SALES = 'Sales';
-const col = (column: string) => ({ table: SALES, column });
-const basic = (column: string, values: (string | number)[], operator = 'In') => ({
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: col(column),
-  filterType: 1,
-  operator,
-  values,
-});
 
 let harness: Harness;
 let page: Page;
 let token: string;
 let reportId: string;
 
-/** Runs `fn(report, arg)` in the host page against the report embedded in #c1. */
-async function onReport<T, A = undefined>(
-  fn: (report: Embedded, arg: A) => T | Promise<T>,
-  arg?: A,
-): Promise<T> {
-  const handle = await page.evaluateHandle(
-    () => (window as unknown as HostWindow).embeds.c1 as unknown,
-  );
-  try {
-    // Playwright serialises `fn` and runs it in the page with the report object as first argument.
-    const run = fn as unknown as (report: unknown, arg: unknown) => Promise<T>;
-    return await handle.evaluate(run, arg as unknown);
-  } finally {
-    await handle.dispose();
-  }
-}
-
 /** The total of the "Total sales" card as the frame computes it (through exportData). */
 async function cardTotal(): Promise<number> {
-  const csv = await onReport(async (report) => {
+  const csv = await onEmbed(page, 'c1', async (report) => {
     const pages = await report.getPages();
     const overview = pages.find((p: { name: string }) => p.name === 'ReportSection1');
     const visual = await overview.getVisualByName('totalAmountCard');
@@ -56,18 +31,8 @@ async function cardTotal(): Promise<number> {
   return Number(parseCsv(csv)[1]?.[0]);
 }
 
-async function untilRendered<T>(action: () => Promise<T>): Promise<T> {
-  const from = await mark(page);
-  const result = await action();
-  await waitEvent(page, 'c1', 'rendered', from);
-  return result;
-}
-
 beforeAll(async () => {
-  harness = await startHarness();
-  page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(harness.host.url('/host.html'));
-  token = harness.emulator.mintToken().token;
+  ({ harness, page, token } = await openHostSession());
   reportId = harness.emulator.sample.salesReportId;
 });
 
@@ -126,7 +91,7 @@ describe('report embed', () => {
   });
 
   it('lists pages and changes the active page with pageChanged', async () => {
-    const pages = await onReport(async (report) =>
+    const pages = await onEmbed(page, 'c1', async (report) =>
       (await report.getPages()).map(
         (p: { name: string; displayName: string; isActive: boolean }) => [
           p.name,
@@ -140,13 +105,15 @@ describe('report embed', () => {
       ['ReportSection2', 'Details', false],
     ]);
     const from = await mark(page);
-    await onReport((report) => report.setPage('ReportSection2'));
+    await onEmbed(page, 'c1', (report) => report.setPage('ReportSection2'));
     const changed = await waitEvent<{ newPage: { name: string } }>(page, 'c1', 'pageChanged', from);
     expect(changed.newPage.name).toBe('ReportSection2');
-    expect(await onReport(async (report) => (await report.getActivePage()).name)).toBe(
+    expect(await onEmbed(page, 'c1', async (report) => (await report.getActivePage()).name)).toBe(
       'ReportSection2',
     );
-    await untilRendered(() => onReport((report) => report.setPage('ReportSection1')));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.setPage('ReportSection1')),
+    );
   });
 
   it('filters really filter: basic at report level, advanced at page level, Top N at visual level', async () => {
@@ -163,14 +130,19 @@ describe('report embed', () => {
       0,
     );
 
-    await untilRendered(() =>
-      onReport((report, filter) => report.setFilters([filter]), basic('Region', ['Europe'])),
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
+        'c1',
+        (report, filter) => report.setFilters([filter]),
+        basic('Region', ['Europe']),
+      ),
     );
     expect(await cardTotal()).toBeCloseTo(
       sum((row) => row[0] === 'Europe'),
       0,
     );
-    const stored = await onReport((report) => report.getFilters());
+    const stored = await onEmbed(page, 'c1', (report) => report.getFilters());
     expect(stored).toEqual([
       expect.objectContaining({
         $schema: 'http://powerbi.com/product/schema#basic',
@@ -189,7 +161,9 @@ describe('report embed', () => {
       ],
     };
     const from = await mark(page);
-    await onReport(
+    await onEmbed(
+      page,
+      'c1',
       async (report, filter) => (await report.getActivePage()).setFilters([filter]),
       advanced,
     );
@@ -200,8 +174,8 @@ describe('report embed', () => {
       0,
     );
 
-    await untilRendered(() =>
-      onReport(async (report) => (await report.getActivePage()).removeFilters()),
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', async (report) => (await report.getActivePage()).removeFilters()),
     );
     const topN = {
       $schema: 'http://powerbi.com/product/schema#topN',
@@ -211,11 +185,16 @@ describe('report embed', () => {
       itemCount: 2,
       orderBy: { ...col('Amount'), aggregationFunction: 'Sum' },
     };
-    const rows = await onReport(async (report, filter) => {
-      const visual = await (await report.getActivePage()).getVisualByName('amountByCategory');
-      await visual.setFilters([filter]);
-      return (await visual.exportData(0)).data as string;
-    }, topN);
+    const rows = await onEmbed(
+      page,
+      'c1',
+      async (report, filter) => {
+        const visual = await (await report.getActivePage()).getVisualByName('amountByCategory');
+        await visual.setFilters([filter]);
+        return (await visual.exportData(0)).data as string;
+      },
+      topN,
+    );
     const europe = byRegionCategory.rows
       .filter((row) => row[0] === 'Europe')
       .sort((a, b) => Number(b[2]) - Number(a[2]));
@@ -224,18 +203,18 @@ describe('report embed', () => {
         .slice(1)
         .map((row) => row[0]),
     ).toEqual(europe.slice(0, 2).map((row) => row[1]));
-    await untilRendered(() =>
-      onReport(async (report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', async (report) =>
         (await (await report.getActivePage()).getVisualByName('amountByCategory')).removeFilters(),
       ),
     );
   });
 
   it('relative date and relative time filters narrow the data, and removeFilters restores it', async () => {
-    await untilRendered(() => onReport((report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
     const all = await cardTotal();
-    await untilRendered(() =>
-      onReport((report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) =>
         report.setFilters([
           {
             $schema: 'http://powerbi.com/product/schema#relativeDate',
@@ -252,8 +231,8 @@ describe('report embed', () => {
     const lastThreeMonths = await cardTotal();
     expect(lastThreeMonths).toBeGreaterThan(0);
     expect(lastThreeMonths).toBeLessThan(all);
-    await untilRendered(() =>
-      onReport((report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) =>
         report.setFilters([
           {
             $schema: 'http://powerbi.com/product/schema#relativeTime',
@@ -267,19 +246,21 @@ describe('report embed', () => {
       ),
     );
     expect(await cardTotal()).toBeLessThan(lastThreeMonths);
-    await untilRendered(() => onReport((report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
     expect(await cardTotal()).toBeCloseTo(all, 2);
   });
 
   it('refuses invalid filters with a 400 and the validation errors', async () => {
-    const rejected = await onReport((report) =>
+    const rejected = await onEmbed(page, 'c1', (report) =>
       report.setFilters([{ filterType: 1 }]).then(
         () => 'resolved',
         (error: unknown) => error,
       ),
     );
     expect(rejected).toEqual([expect.objectContaining({ message: expect.any(String) })]);
-    const unknownColumn = await onReport(
+    const unknownColumn = await onEmbed(
+      page,
+      'c1',
       (report, filter) =>
         report.setFilters([filter]).then(
           () => 'resolved',
@@ -294,13 +275,17 @@ describe('report embed', () => {
   });
 
   it('slicer state filters the other visuals of the page', async () => {
-    await untilRendered(() => onReport((report) => report.setPage('ReportSection2')));
-    const before = await onReport(async (report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.setPage('ReportSection2')),
+    );
+    const before = await onEmbed(page, 'c1', async (report) =>
       (await (await report.getActivePage()).getVisualByName('regionSlicer')).getSlicerState(),
     );
     expect(before.filters).toEqual([]);
-    await untilRendered(() =>
-      onReport(
+    await untilRendered(page, 'c1', () =>
+      onEmbed(
+        page,
+        'c1',
         async (report, filter) =>
           (await (await report.getActivePage()).getVisualByName('regionSlicer')).setSlicerState({
             filters: [filter],
@@ -308,7 +293,9 @@ describe('report embed', () => {
         basic('Region', ['Asia']),
       ),
     );
-    const countries = await onReport(
+    const countries = await onEmbed(
+      page,
+      'c1',
       async (report) =>
         (
           await (
@@ -329,13 +316,13 @@ describe('report embed', () => {
     expect(shown.every((country) => asian.has(country))).toBe(true);
     expect(
       (
-        await onReport(async (report) =>
+        await onEmbed(page, 'c1', async (report) =>
           (await (await report.getActivePage()).getVisualByName('regionSlicer')).getSlicerState(),
         )
       ).filters[0].values,
     ).toEqual(['Asia']);
-    await untilRendered(() =>
-      onReport(async (report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', async (report) =>
         (await (await report.getActivePage()).getVisualByName('regionSlicer')).setSlicerState({
           filters: [],
         }),
@@ -369,7 +356,9 @@ describe('report embed', () => {
     expect(selected.filters[0]!.values).toEqual([customer]);
     await waitEvent(page, 'c1', 'rendered', from);
     // The matrix now shows only that customer's sales.
-    const matrix = await onReport(
+    const matrix = await onEmbed(
+      page,
+      'c1',
       async (report) =>
         (
           await (
@@ -386,51 +375,61 @@ describe('report embed', () => {
       .slice(1)
       .reduce((s, row) => s + Number(row.at(-1)), 0);
     expect(matrixTotal).toBeCloseTo(Number(direct.rows[0]![0]), 0);
-    await untilRendered(() => onReport((report) => report.clearSelectedVisuals()));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.clearSelectedVisuals()),
+    );
   });
 
   it('bookmarks: list, apply by name, capture and apply a state string', async () => {
-    const list = await onReport((report) => report.bookmarksManager.getBookmarks());
+    const list = await onEmbed(page, 'c1', (report) => report.bookmarksManager.getBookmarks());
     expect(list.map((b: { name: string }) => b.name)).toEqual(['Bookmark1', 'Bookmark2']);
     let from = await mark(page);
-    await onReport((report) => report.bookmarksManager.apply('Bookmark1'));
+    await onEmbed(page, 'c1', (report) => report.bookmarksManager.apply('Bookmark1'));
     expect(await waitEvent(page, 'c1', 'bookmarkApplied', from)).toMatchObject({
       bookmarkName: 'Bookmark1',
     });
     await waitEvent(page, 'c1', 'rendered', from);
-    expect(await onReport(async (report) => (await report.getActivePage()).name)).toBe(
+    expect(await onEmbed(page, 'c1', async (report) => (await report.getActivePage()).name)).toBe(
       'ReportSection1',
     );
-    expect((await onReport((report) => report.getFilters()))[0].values).toEqual(['Europe']);
+    expect((await onEmbed(page, 'c1', (report) => report.getFilters()))[0].values).toEqual([
+      'Europe',
+    ]);
 
-    const captured = await onReport((report) =>
+    const captured = await onEmbed(page, 'c1', (report) =>
       report.bookmarksManager.capture({ allPages: true }),
     );
     expect(typeof captured.state).toBe('string');
-    await untilRendered(() => onReport((report) => report.removeFilters()));
-    await untilRendered(() => onReport((report) => report.setPage('ReportSection2')));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.setPage('ReportSection2')),
+    );
     from = await mark(page);
-    await onReport(
+    await onEmbed(
+      page,
+      'c1',
       (report, state) => report.bookmarksManager.applyState(state),
       captured.state as string,
     );
     await waitEvent(page, 'c1', 'rendered', from);
-    expect(await onReport(async (report) => (await report.getActivePage()).name)).toBe(
+    expect(await onEmbed(page, 'c1', async (report) => (await report.getActivePage()).name)).toBe(
       'ReportSection1',
     );
-    expect((await onReport((report) => report.getFilters()))[0].values).toEqual(['Europe']);
-    const bad = await onReport((report) =>
+    expect((await onEmbed(page, 'c1', (report) => report.getFilters()))[0].values).toEqual([
+      'Europe',
+    ]);
+    const bad = await onEmbed(page, 'c1', (report) =>
       report.bookmarksManager.applyState('not-a-state').then(
         () => 'resolved',
         (error: unknown) => error,
       ),
     );
     expect(bad).toMatchObject({ errorCode: 'Invalid parameters' });
-    await untilRendered(() => onReport((report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
   });
 
   it('exportData returns summarized and underlying data', async () => {
-    const [summarized, underlying] = await onReport(async (report) => {
+    const [summarized, underlying] = await onEmbed(page, 'c1', async (report) => {
       const visual = await (await report.getActivePage()).getVisualByName('amountByCategory');
       return [(await visual.exportData(0)).data, (await visual.exportData(1, 5)).data] as string[];
     });
@@ -443,17 +442,17 @@ describe('report embed', () => {
   });
 
   it('theme, zoom and settings round-trip; bad settings are refused', async () => {
-    await untilRendered(() =>
-      onReport((report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) =>
         report.applyTheme({ themeJson: { name: 'Red', dataColors: ['#d13438', '#038387'] } }),
       ),
     );
-    expect(await onReport((report) => report.getTheme())).toMatchObject({
+    expect(await onEmbed(page, 'c1', (report) => report.getTheme())).toMatchObject({
       themeJson: { name: 'Red' },
     });
-    await untilRendered(() => onReport((report) => report.setZoom(1.25)));
-    expect(await onReport((report) => report.getZoom())).toBe(1.25);
-    const refused = await onReport((report) =>
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.setZoom(1.25)));
+    expect(await onEmbed(page, 'c1', (report) => report.getZoom())).toBe(1.25);
+    const refused = await onEmbed(page, 'c1', (report) =>
       report.updateSettings({ zoomLevel: 10 }).then(
         () => 'resolved',
         (error: unknown) => error,
@@ -462,13 +461,13 @@ describe('report embed', () => {
     expect(refused).toEqual([
       expect.objectContaining({ message: expect.stringContaining('zoomLevel') }),
     ]);
-    await untilRendered(() => onReport((report) => report.setZoom(1)));
-    await untilRendered(() => onReport((report) => report.resetTheme()));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.setZoom(1)));
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.resetTheme()));
   });
 
   it('custom menu commands appear in the visual header and post commandTriggered', async () => {
-    await untilRendered(() =>
-      onReport((report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) =>
         report.addOptionsMenuCommand(
           'drill',
           'Drill into data',
@@ -489,23 +488,25 @@ describe('report embed', () => {
   });
 
   it('edit mode: add, rename and delete pages, saveAs persists a new report and posts saved', async () => {
-    await onReport((report) => report.switchMode('edit'));
+    await onEmbed(page, 'c1', (report) => report.switchMode('edit'));
     let from = await mark(page);
-    const added = await onReport(
+    const added = await onEmbed(
+      page,
+      'c1',
       async (report) => (await report.addPage('Scratch')).name as string,
     );
     expect(await waitEvent(page, 'c1', 'pageChanged', from)).toMatchObject({
       newPage: { name: added },
     });
-    await onReport((report, name) => report.renamePage(name, 'Scratch pad'), added);
+    await onEmbed(page, 'c1', (report, name) => report.renamePage(name, 'Scratch pad'), added);
     expect(
-      (await onReport((report) => report.getPages())).map(
+      (await onEmbed(page, 'c1', (report) => report.getPages())).map(
         (p: { displayName: string }) => p.displayName,
       ),
     ).toContain('Scratch pad');
-    expect(await onReport((report) => report.isSaved())).toBe(false);
+    expect(await onEmbed(page, 'c1', (report) => report.isSaved())).toBe(false);
     from = await mark(page);
-    await onReport((report) => report.saveAs({ name: 'Sales copy' }));
+    await onEmbed(page, 'c1', (report) => report.saveAs({ name: 'Sales copy' }));
     const saved = await waitEvent<{ reportObjectId: string; reportName: string; saveAs: boolean }>(
       page,
       'c1',
@@ -516,17 +517,21 @@ describe('report embed', () => {
     expect(saved.reportObjectId).not.toBe(reportId);
     const stored = harness.emulator.state.reports.get(saved.reportObjectId);
     expect(stored?.definition.pages.map((p) => p.displayName)).toContain('Scratch pad');
-    expect(await onReport((report) => report.isSaved())).toBe(true);
-    await onReport((report, name) => report.deletePage(name), added);
+    expect(await onEmbed(page, 'c1', (report) => report.isSaved())).toBe(true);
+    await onEmbed(page, 'c1', (report, name) => report.deletePage(name), added);
     expect(
-      (await onReport((report) => report.getPages())).map((p: { name: string }) => p.name),
+      (await onEmbed(page, 'c1', (report) => report.getPages())).map(
+        (p: { name: string }) => p.name,
+      ),
     ).not.toContain(added);
-    await untilRendered(() => onReport((report) => report.switchMode('view')));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.switchMode('view')),
+    );
   });
 
   it('bookmark buttons post buttonClicked and bookmarkApplied; Save as posts saveAsTriggered with a custom dialog', async () => {
-    await untilRendered(() =>
-      onReport((report) =>
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) =>
         report.updateSettings({
           panes: { bookmarks: { visible: true } },
           useCustomSaveAsDialog: true,
@@ -545,21 +550,25 @@ describe('report embed', () => {
     });
     await waitEvent(page, 'c1', 'rendered', from);
     expect(
-      (await onReport((report) => report.getFilters())).map(
+      (await onEmbed(page, 'c1', (report) => report.getFilters())).map(
         (f: { filterType: number }) => f.filterType,
       ),
     ).toEqual([1, 4]);
 
-    await untilRendered(() => onReport((report) => report.switchMode('edit')));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.switchMode('edit')),
+    );
     from = await mark(page);
     await frame.getByRole('button', { name: 'Save as' }).click();
     await waitEvent(page, 'c1', 'saveAsTriggered', from);
-    await untilRendered(() => onReport((report) => report.switchMode('view')));
-    await untilRendered(() => onReport((report) => report.removeFilters()));
+    await untilRendered(page, 'c1', () =>
+      onEmbed(page, 'c1', (report) => report.switchMode('view')),
+    );
+    await untilRendered(page, 'c1', () => onEmbed(page, 'c1', (report) => report.removeFilters()));
   });
 
   it('page smart narrative is computed from the data', async () => {
-    const summary = await onReport(async (report) =>
+    const summary = await onEmbed(page, 'c1', async (report) =>
       (await report.getActivePage()).getSmartNarrativeInsights(),
     );
     // The category with the highest amount, asked independently of the frame.
@@ -610,6 +619,6 @@ describe('report embed', () => {
     });
     expect(result.raw).toMatchObject({ statusCode: 400, body: { errorCode: 'BadRequest' } });
     // Still alive afterwards.
-    expect((await onReport((report) => report.getPages())).length).toBe(2);
+    expect((await onEmbed(page, 'c1', (report) => report.getPages())).length).toBe(2);
   });
 });

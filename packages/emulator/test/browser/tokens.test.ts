@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   embedIn,
   mark,
-  startHarness,
+  openHostPage,
+  openHostSession,
   waitEvent,
   type Harness,
   type HostWindow,
@@ -13,12 +14,11 @@ let harness: Harness;
 let page: Page;
 
 beforeAll(async () => {
-  harness = await startHarness();
-  page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  ({ harness, page } = await openHostSession());
 });
 
 beforeEach(async () => {
-  await page.goto(harness.host.url('/host.html'));
+  await openHostPage(harness, page);
 });
 
 afterAll(async () => {

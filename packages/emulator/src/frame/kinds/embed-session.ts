@@ -1,13 +1,35 @@
 import { EmulatorApi } from '../api-client.ts';
-import { FrameError } from '../frame-errors.ts';
+import { postLoadFailure } from '../load-failure.ts';
 import { EventPoster, type EventEntity } from '../protocol/event-poster.ts';
+import { headerFlag } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
-import { h } from '../render/dom.ts';
-import { apiErrorToIError, TokenManager } from '../token-manager.ts';
+import { showStatus } from '../render/status-message.ts';
+import { TokenManager } from '../token-manager.ts';
+
+export type LoadHeaders = Record<string, string | undefined>;
+
+/**
+ * What a kind does once its token is accepted: fetch, render, post its events. `current()` turns false
+ * as soon as a newer load starts, so a slow load never paints over (or posts events for) a newer one.
+ */
+export type LoadStep<C> = (config: C, current: () => boolean) => void | Promise<void>;
+
+export interface EmbedSessionOptions {
+  /**
+   * Re-run the last load when `setAccessToken` recovers an expired token. Dashboards and tiles do:
+   * a load refused for an expired token then completes without the host calling load again.
+   */
+  reloadOnRecovery?: boolean;
+  /**
+   * Honour the `tokenProviderSupplied` load header (renew through the host's `newAccessToken` hook).
+   * The library only allows `accessTokenProvider` on report, create and quick create embeds.
+   */
+  tokenProvider?: boolean;
+}
 
 /**
  * The parts every non-report embed shares: its event poster, API client and token, a loaded flag,
- * and a standard way to fail a load (error event + a message in the frame).
+ * and one load lifecycle (token check, stale-load guard, failure as an error event).
  */
 export class EmbedSession {
   readonly events: EventPoster;
@@ -16,51 +38,69 @@ export class EmbedSession {
   loaded = false;
   private uid: string;
   private seq = 0;
+  private reload: (() => void) | undefined;
 
   constructor(
     transport: FrameTransport,
     entity: EventEntity,
     readonly root: HTMLElement,
     initialUid: string,
-    onRecovered: () => void = () => undefined,
+    private readonly options: EmbedSessionOptions = {},
   ) {
     this.uid = initialUid;
     this.events = new EventPoster(transport, entity, () => this.uid);
     this.api = new EmulatorApi(() => this.tokens.token);
     this.tokens = new TokenManager(this.api, this.events, {
       onExpired: () => undefined,
-      onRecovered,
+      onRecovered: () => this.reload?.(),
     });
   }
 
-  /** Starts a load; returns a function telling whether this load is still the latest one. */
-  begin(headers: Record<string, string | undefined>): () => boolean {
-    const seq = ++this.seq;
-    if (headers.uid) this.uid = headers.uid;
-    this.loaded = false;
-    this.message('Loading…');
-    return () => seq === this.seq;
+  /**
+   * Runs one load: shows "Loading…", verifies the config's token, then `step`. The route has already
+   * answered 202, so a failure (of a load still current) becomes an error event and a message.
+   */
+  async load<C extends { accessToken?: unknown }>(
+    config: C,
+    headers: LoadHeaders,
+    step: LoadStep<C>,
+  ): Promise<void> {
+    if (this.options.reloadOnRecovery) {
+      this.reload = () => void this.load({ ...config, accessToken: this.tokens.token }, {}, step);
+    }
+    const current = this.begin(headers);
+    try {
+      await this.tokens.start(
+        config.accessToken,
+        this.options.tokenProvider === true && headerFlag(headers.tokenProviderSupplied),
+      );
+      await step(config, current);
+    } catch (error) {
+      if (current()) this.fail(error);
+    }
+  }
+
+  /** The artefact is there: later requests may use it, and the host hears `loaded`. */
+  markLoaded(): void {
+    this.loaded = true;
+    this.events.emit('loaded', { initiator: 'sdk' });
+  }
+
+  /** Replaces the frame's content with the kind's view. */
+  show(view: HTMLElement): void {
+    this.root.className = '';
+    this.root.replaceChildren(view);
   }
 
   fail(error: unknown): void {
-    const body =
-      error instanceof FrameError
-        ? Array.isArray(error.body)
-          ? error.body[0]
-          : error.body
-        : apiErrorToIError(error, true);
-    this.events.emit('error', body);
-    this.message(`This content isn't available. ${body?.detailedMessage ?? ''}`, true);
+    postLoadFailure(this.events, this.root, error);
   }
 
-  message(text: string, fatal = false): void {
-    this.root.className = '';
-    this.root.replaceChildren(
-      h(
-        'div',
-        { class: fatal ? 'cv-fatal' : 'cv-placeholder', role: fatal ? 'alert' : 'status' },
-        text,
-      ),
-    );
+  private begin(headers: LoadHeaders): () => boolean {
+    const seq = ++this.seq;
+    if (headers.uid) this.uid = headers.uid;
+    this.loaded = false;
+    showStatus(this.root, 'Loading…');
+    return () => seq === this.seq;
   }
 }

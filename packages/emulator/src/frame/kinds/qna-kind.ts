@@ -7,6 +7,7 @@ import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { apiErrorToIError } from '../token-manager.ts';
 import { EmbedSession } from './embed-session.ts';
+import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
 import { drawSingleVisual, mountSingleVisual } from './single-visual.ts';
 
 /**
@@ -52,62 +53,46 @@ export function registerQnaRoutes(
     });
   };
 
-  const load = async (
-    config: models.ILoadQnaConfiguration,
-    headers: Record<string, string | undefined>,
-  ) => {
-    const current = session.begin(headers);
-    try {
-      await session.tokens.start(config.accessToken, false);
-      datasetId = config.datasetIds[0] ?? '';
-      await session.api.getSchema(datasetId);
-      if (!current()) return;
-      resultArea = h('div', { class: 'cv-qna-result', 'aria-live': 'polite' });
-      input = h('input', {
-        type: 'text',
-        name: 'question',
-        placeholder: 'Ask a question about your data',
-        'aria-label': 'Question',
-      });
-      const form = h(
-        'form',
-        { role: 'search' },
-        input,
-        h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'Ask'),
-      );
-      form.addEventListener('submit', (event) => {
-        event.preventDefault();
-        const question = input?.value.trim();
-        if (question)
-          interpret(question).catch((error: unknown) =>
-            session.events.emit(
-              'error',
-              error instanceof FrameError ? error.body : { message: String(error) },
-            ),
-          );
-      });
-      const resultOnly = config.viewMode === models.QnaMode.ResultOnly;
-      root.className = '';
-      root.replaceChildren(h('div', { class: 'cv-qna' }, resultOnly ? null : form, resultArea));
-      session.loaded = true;
-      session.events.emit('loaded', { initiator: 'sdk' });
-      if (config.question) await interpret(config.question).catch(() => undefined);
-      session.events.emit('rendered', {});
-    } catch (error) {
-      if (current()) session.fail(error);
-    }
+  const render = async (config: models.ILoadQnaConfiguration, current: () => boolean) => {
+    datasetId = config.datasetIds[0] ?? '';
+    await session.api.getSchema(datasetId);
+    if (!current()) return;
+    resultArea = h('div', { class: 'cv-qna-result', 'aria-live': 'polite' });
+    input = h('input', {
+      type: 'text',
+      name: 'question',
+      placeholder: 'Ask a question about your data',
+      'aria-label': 'Question',
+    });
+    const form = h(
+      'form',
+      { role: 'search' },
+      input,
+      h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'Ask'),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const question = input?.value.trim();
+      if (question)
+        interpret(question).catch((error: unknown) =>
+          session.events.emit(
+            'error',
+            error instanceof FrameError ? error.body : { message: String(error) },
+          ),
+        );
+    });
+    const resultOnly = config.viewMode === models.QnaMode.ResultOnly;
+    session.show(h('div', { class: 'cv-qna' }, resultOnly ? null : form, resultArea));
+    session.markLoaded();
+    // A question given at load that is not understood leaves the answer area explaining why; the
+    // load itself still succeeds.
+    if (config.question) await interpret(config.question).catch(() => undefined);
+    session.events.emit('rendered', {});
   };
 
-  routes.post('/qna/load', (request) => {
-    if (typeof request.body !== 'object' || request.body === null)
-      throw badRequest(
-        'The load configuration must be an object',
-        FrameErrorCode.InvalidParameters,
-      );
-    const config = request.body as models.ILoadQnaConfiguration;
-    assertValid(models.validateLoadQnaConfiguration(config));
-    void load(config, request.headers);
-    return accepted();
+  registerLoadRoute<models.ILoadQnaConfiguration>(routes, '/qna/load', {
+    validate: models.validateLoadQnaConfiguration,
+    start: (config, headers) => session.load(config, headers, render),
   });
 
   routes.post('/qna/interpret', async (request) => {
@@ -124,10 +109,5 @@ export function registerQnaRoutes(
     return accepted();
   });
 
-  for (const path of ['/report/token', '/qna/token']) {
-    routes.post(path, async (request) => {
-      await session.tokens.replace(request.body);
-      return accepted();
-    });
-  }
+  registerTokenRoutes(routes, session.tokens, '/report/token', '/qna/token');
 }

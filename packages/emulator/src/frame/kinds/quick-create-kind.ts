@@ -1,11 +1,12 @@
 import * as models from 'powerbi-models';
 import type { QueryResult, VisualDefinition } from '../../contract.ts';
-import { assertValid, badRequest, FrameErrorCode } from '../frame-errors.ts';
-import { accepted, type RouteTable } from '../protocol/route-table.ts';
+import { badRequest, FrameErrorCode } from '../frame-errors.ts';
+import type { RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { EmbedSession } from './embed-session.ts';
+import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
 import { drawSingleVisual, mountSingleVisual } from './single-visual.ts';
 
 const NUMERIC_TYPES = new Set([
@@ -116,67 +117,45 @@ export function registerQuickCreateRoutes(
   root: HTMLElement,
   uid: string,
 ): void {
-  const session = new EmbedSession(transport, 'reports', root, uid);
+  const session = new EmbedSession(transport, 'reports', root, uid, { tokenProvider: true });
 
-  const create = async (
-    config: models.IQuickCreateConfiguration,
-    headers: Record<string, string | undefined>,
-  ) => {
-    const current = session.begin(headers);
-    try {
-      await session.tokens.start(
-        config.accessToken,
-        headers.tokenProviderSupplied === 'true' ||
-          (headers.tokenProviderSupplied as unknown) === true,
+  const render = (config: models.IQuickCreateConfiguration, current: () => boolean) => {
+    const visuals = summarize(config.datasetCreateConfig);
+    if (!current()) return;
+    const grid = h('div', { class: 'cv-dashboard', style: '--cols:2' });
+    session.show(grid);
+    session.markLoaded();
+    const palette = paletteOf((config.theme as models.ICustomTheme | undefined) ?? undefined);
+    for (const [index, { visual, result }] of visuals.entries()) {
+      const cell = h('div', {
+        class: 'cv-tile',
+        style: index === visuals.length - 1 ? 'grid-column:span 2;grid-row:span 2' : '',
+      });
+      grid.append(cell);
+      drawSingleVisual(
+        mountSingleVisual(cell, visual, () => undefined),
+        result,
+        palette,
       );
-      const visuals = summarize(config.datasetCreateConfig);
-      if (!current()) return;
-      const grid = h('div', { class: 'cv-dashboard', style: '--cols:2' });
-      root.className = '';
-      root.replaceChildren(grid);
-      session.loaded = true;
-      session.events.emit('loaded', { initiator: 'sdk' });
-      const palette = paletteOf((config.theme as models.ICustomTheme | undefined) ?? undefined);
-      for (const [index, { visual, result }] of visuals.entries()) {
-        const cell = h('div', {
-          class: 'cv-tile',
-          style: index === visuals.length - 1 ? 'grid-column:span 2;grid-row:span 2' : '',
-        });
-        grid.append(cell);
-        drawSingleVisual(
-          mountSingleVisual(cell, visual, () => undefined),
-          result,
-          palette,
-        );
-      }
-      session.events.emit('rendered', {});
-    } catch (error) {
-      if (current()) session.fail(error);
     }
+    session.events.emit('rendered', {});
   };
 
-  routes.post('/quickcreate', (request) => {
-    if (typeof request.body !== 'object' || request.body === null)
-      throw badRequest(
-        'The create configuration must be an object',
-        FrameErrorCode.InvalidParameters,
-      );
-    const config = request.body as models.IQuickCreateConfiguration;
-    assertValid(models.validateQuickCreate(config));
-    if (
-      !config.datasetCreateConfig.tableSchemaList?.length ||
-      !config.datasetCreateConfig.data?.length
-    ) {
-      throw badRequest(
-        'The emulator builds quick reports from inline data: datasetCreateConfig needs tableSchemaList and data.',
-        FrameErrorCode.NotSupported,
-      );
-    }
-    void create(config, request.headers);
-    return accepted();
+  registerLoadRoute<models.IQuickCreateConfiguration>(routes, '/quickcreate', {
+    subject: 'The create configuration',
+    validate: models.validateQuickCreate,
+    refuse: (config) => {
+      if (
+        !config.datasetCreateConfig.tableSchemaList?.length ||
+        !config.datasetCreateConfig.data?.length
+      ) {
+        throw badRequest(
+          'The emulator builds quick reports from inline data: datasetCreateConfig needs tableSchemaList and data.',
+          FrameErrorCode.NotSupported,
+        );
+      }
+    },
+    start: (config, headers) => session.load(config, headers, render),
   });
-  routes.post('/report/token', async (request) => {
-    await session.tokens.replace(request.body);
-    return accepted();
-  });
+  registerTokenRoutes(routes, session.tokens, '/report/token');
 }

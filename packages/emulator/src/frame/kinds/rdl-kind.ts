@@ -1,12 +1,13 @@
 import * as models from 'powerbi-models';
 import type { ParameterDefinition, QueryResult, ReportDefinition } from '../../contract.ts';
-import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
-import { accepted, type RouteTable } from '../protocol/route-table.ts';
+import { FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
+import type { RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { basicInFilter } from '../report/filters.ts';
 import { h } from '../render/dom.ts';
 import { formatValue } from '../render/format.ts';
 import { EmbedSession } from './embed-session.ts';
+import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
 
 const ROWS_PER_PAGE = 25;
 
@@ -131,76 +132,58 @@ export function registerRdlRoutes(
     return h('label', {}, parameter.prompt, control);
   };
 
-  const load = async (
+  const render = async (
     config: models.IPaginatedReportLoadConfiguration,
-    headers: Record<string, string | undefined>,
+    current: () => boolean,
   ) => {
-    const current = session.begin(headers);
-    try {
-      await session.tokens.start(config.accessToken, false);
-      const report = await session.api.getReport(config.id);
-      if (report.reportType !== 'PaginatedReport') {
-        throw new FrameError(
-          400,
-          iError(
-            FrameErrorCode.LoadReportFailed,
-            FrameErrorCode.LoadReportFailed,
-            `Report ${report.id} is not a paginated report: embed it with a /reportEmbed URL.`,
-            models.TraceType.Fatal,
-          ),
-        );
-      }
-      if (!current()) return;
-      const values = new Map<string, string>();
-      for (const parameter of report.parameters ?? []) {
-        const given = config.parameterValues?.find((p) => p.name === parameter.name);
-        const value = given ? given.value : parameter.default;
-        if (value !== null && value !== undefined) values.set(parameter.name, value);
-      }
-      const body = h('div', { class: 'cv-rdl-page', role: 'document' });
-      const form = h(
-        'form',
-        { class: 'cv-rdl-params', 'aria-label': 'Parameters' },
-        ...(report.parameters ?? []).map((p) => parameterInput(p, values.get(p.name))),
-        h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'View report'),
+    const report = await session.api.getReport(config.id);
+    if (report.reportType !== 'PaginatedReport') {
+      throw new FrameError(
+        400,
+        iError(
+          FrameErrorCode.LoadReportFailed,
+          FrameErrorCode.LoadReportFailed,
+          `Report ${report.id} is not a paginated report: embed it with a /reportEmbed URL.`,
+          models.TraceType.Fatal,
+        ),
       );
-      form.addEventListener('submit', (event) => {
-        event.preventDefault();
-        for (const parameter of report.parameters ?? []) {
-          const field = form.elements.namedItem(parameter.name) as
-            HTMLInputElement | HTMLSelectElement | null;
-          if (field?.value) values.set(parameter.name, field.value);
-          else values.delete(parameter.name);
-        }
-        run(report, values, body).then(
-          () => session.events.emit('rendered', {}),
-          (error: unknown) => session.fail(error),
-        );
-      });
-      root.className = '';
-      root.replaceChildren(h('div', { class: 'cv-rdl' }, form, body));
-      session.loaded = true;
-      session.events.emit('loaded', { initiator: 'sdk' });
-      await run(report, values, body);
-      if (current()) session.events.emit('rendered', {});
-    } catch (error) {
-      if (current()) session.fail(error);
     }
+    if (!current()) return;
+    const values = new Map<string, string>();
+    for (const parameter of report.parameters ?? []) {
+      const given = config.parameterValues?.find((p) => p.name === parameter.name);
+      const value = given ? given.value : parameter.default;
+      if (value !== null && value !== undefined) values.set(parameter.name, value);
+    }
+    const body = h('div', { class: 'cv-rdl-page', role: 'document' });
+    const form = h(
+      'form',
+      { class: 'cv-rdl-params', 'aria-label': 'Parameters' },
+      ...(report.parameters ?? []).map((p) => parameterInput(p, values.get(p.name))),
+      h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'View report'),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      for (const parameter of report.parameters ?? []) {
+        const field = form.elements.namedItem(parameter.name) as
+          HTMLInputElement | HTMLSelectElement | null;
+        if (field?.value) values.set(parameter.name, field.value);
+        else values.delete(parameter.name);
+      }
+      run(report, values, body).then(
+        () => session.events.emit('rendered', {}),
+        (error: unknown) => session.fail(error),
+      );
+    });
+    session.show(h('div', { class: 'cv-rdl' }, form, body));
+    session.markLoaded();
+    await run(report, values, body);
+    if (current()) session.events.emit('rendered', {});
   };
 
-  routes.post('/report/load', (request) => {
-    if (typeof request.body !== 'object' || request.body === null)
-      throw badRequest(
-        'The load configuration must be an object',
-        FrameErrorCode.InvalidParameters,
-      );
-    const config = request.body as models.IPaginatedReportLoadConfiguration;
-    assertValid(models.validatePaginatedReportLoad(config));
-    void load(config, request.headers);
-    return accepted();
+  registerLoadRoute<models.IPaginatedReportLoadConfiguration>(routes, '/report/load', {
+    validate: models.validatePaginatedReportLoad,
+    start: (config, headers) => session.load(config, headers, render),
   });
-  routes.post('/report/token', async (request) => {
-    await session.tokens.replace(request.body);
-    return accepted();
-  });
+  registerTokenRoutes(routes, session.tokens, '/report/token');
 }

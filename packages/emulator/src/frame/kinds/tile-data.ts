@@ -1,10 +1,14 @@
 import type {
   DashboardTileDefinition,
+  QueryResult,
   ReportDefinition,
   VisualDefinition,
 } from '../../contract.ts';
 import type { EmulatorApi } from '../api-client.ts';
 import { notFound } from '../frame-errors.ts';
+import type { EventPoster } from '../protocol/event-poster.ts';
+import type { VisualFrame } from '../render/visual-frame.ts';
+import { mountSingleVisual } from './single-visual.ts';
 
 export interface ResolvedTile {
   tile: DashboardTileDefinition;
@@ -43,4 +47,23 @@ export function tileClickedEvent(tile: DashboardTileDefinition) {
     navigationUrl: reportEmbedUrl,
     pageName: tile.pageName,
   };
+}
+
+/** Mounts a tile's visual under the tile's own title; a click on it is the host's `tileClicked`. */
+export function mountTile(
+  cell: HTMLElement,
+  resolved: ResolvedTile,
+  events: EventPoster,
+): VisualFrame {
+  return mountSingleVisual(cell, { ...resolved.visual, title: resolved.tile.title }, () =>
+    events.emit('tileClicked', tileClickedEvent(resolved.tile)),
+  );
+}
+
+/** The data of a tile's visual. Tiles carry no filter context here, so the query has no filters. */
+export function queryTile(api: EmulatorApi, resolved: ResolvedTile): Promise<QueryResult> {
+  return api.query(
+    { ...resolved.visual.query, datasetId: resolved.report.datasetId, filters: [] },
+    resolved.report.id,
+  );
 }

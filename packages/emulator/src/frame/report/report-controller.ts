@@ -7,15 +7,17 @@ import type {
 } from '../../contract.ts';
 import { EmulatorApi } from '../api-client.ts';
 import { FrameError, FrameErrorCode, iError, notLoaded } from '../frame-errors.ts';
+import { postLoadFailure } from '../load-failure.ts';
 import { markRendered } from '../perf-marks.ts';
 import { EventPoster } from '../protocol/event-poster.ts';
+import { headerFlag } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
-import { h } from '../render/dom.ts';
 import { paletteOf, type Palette } from '../render/palette.ts';
 import { ReportView, type ReportViewHost } from '../render/report-view.ts';
+import { showStatus } from '../render/status-message.ts';
 import type { NewVisualRequest } from '../render/fields-pane.ts';
 import type { DataPoint } from '../render/visual-body.ts';
-import { apiErrorToIError, TokenManager } from '../token-manager.ts';
+import { TokenManager } from '../token-manager.ts';
 import { applyLoadConfig } from './apply-load-config.ts';
 import { FrontLoad } from './front-load.ts';
 import * as interactions from './interactions.ts';
@@ -33,8 +35,6 @@ export interface LoadRequest {
   /** `/report/create`: a blank editable report over `config.datasetId`. */
   create?: boolean;
 }
-
-const truthy = (value: unknown) => value === true || value === 'true';
 
 /**
  * The report embed: loads a report (or a blank one for creation) with the host's token, keeps its
@@ -107,7 +107,7 @@ export class ReportController implements ReportViewHost {
     this.phase = 'loading';
     this.config = request.config;
     if (request.headers.uid) this.uid = request.headers.uid;
-    this.showMessage('Loading…');
+    showStatus(this.root, 'Loading…');
     void this.runLoad(request, seq);
   }
 
@@ -118,7 +118,7 @@ export class ReportController implements ReportViewHost {
       // first query); a refused token still wins, so the error event is the token's.
       const verified = this.tokens.start(
         config.accessToken,
-        truthy(request.headers.tokenProviderSupplied),
+        headerFlag(request.headers.tokenProviderSupplied),
       );
       const prefetched = request.create ? undefined : this.frontLoad.take(config);
       const fetched = request.create
@@ -156,19 +156,11 @@ export class ReportController implements ReportViewHost {
       this.lastFailure = undefined;
       this.events.emit('loaded', { initiator: 'sdk' });
       if (!request.phased) this.rerender();
-      else this.showMessage('Ready to render.');
+      else showStatus(this.root, 'Ready to render.');
     } catch (error) {
       if (seq !== this.loadSeq) return;
       this.phase = 'failed';
-      const body =
-        error instanceof FrameError
-          ? Array.isArray(error.body)
-            ? error.body[0]
-            : error.body
-          : apiErrorToIError(error, true);
-      this.lastFailure = body?.errorCode;
-      this.events.emit('error', body);
-      this.showMessage(`This content isn't available. ${body?.detailedMessage ?? ''}`, true);
+      this.lastFailure = postLoadFailure(this.events, this.root, error)?.errorCode;
     }
   }
 
@@ -215,17 +207,6 @@ export class ReportController implements ReportViewHost {
     } else {
       this.rerender();
     }
-  }
-
-  private showMessage(message: string, fatal = false): void {
-    this.root.className = '';
-    this.root.replaceChildren(
-      h(
-        'div',
-        { class: fatal ? 'cv-fatal' : 'cv-placeholder', role: fatal ? 'alert' : 'status' },
-        message,
-      ),
-    );
   }
 
   // ------------------------------------------------------------------ view host callbacks

@@ -1,5 +1,6 @@
 import * as models from 'powerbi-models';
 import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
+import { registerTokenRoutes } from '../kinds/session-routes.ts';
 import { markLoadReceived } from '../perf-marks.ts';
 import { accepted, ok, type RouteRequest, type RouteTable } from '../protocol/route-table.ts';
 import { userStateApplied } from './apply-load-config.ts';
@@ -71,10 +72,7 @@ export function registerCoreRoutes(
     return accepted();
   });
 
-  routes.post('/report/token', async (request) => {
-    await controller.tokens.replace(request.body);
-    return accepted();
-  });
+  registerTokenRoutes(routes, controller.tokens, '/report/token');
   routes.get('/getCorrelationId', () => ok(controller.correlationId));
 
   routes.post('/report/save', async () => {

@@ -38,6 +38,31 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** What a browser test file shares across its tests: the harness, one tab on the host page, a token. */
+export interface HostSession {
+  harness: Harness;
+  page: Page;
+  token: string;
+}
+
+export async function openHostSession(): Promise<HostSession> {
+  const harness = await startHarness();
+  try {
+    const page = await harness.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openHostPage(harness, page);
+    return { harness, page, token: harness.emulator.mintToken().token };
+  } catch (error) {
+    // The caller never receives the harness, so its afterAll could not close it.
+    await harness.close();
+    throw error;
+  }
+}
+
+/** (Re)loads the host page: a new Service, empty containers and an empty event log. */
+export async function openHostPage(harness: Harness, page: Page): Promise<void> {
+  await page.goto(harness.host.url('/host.html'));
+}
+
 export interface HostWindow {
   svc: {
     embed(element: HTMLElement, config: object): Embedded;
@@ -126,4 +151,36 @@ export async function embedIn(
     },
     { container, method, config, hooks },
   );
+}
+
+/** Runs `fn(embed, arg)` inside the host page against the embed object of `#container`. */
+export async function onEmbed<T, A = undefined>(
+  page: Page,
+  container: string,
+  fn: (embed: Embedded, arg: A) => T | Promise<T>,
+  arg?: A,
+): Promise<T> {
+  const handle = await page.evaluateHandle(
+    (c) => (window as unknown as HostWindow).embeds[c] as unknown,
+    container,
+  );
+  try {
+    // Playwright serialises `fn` and runs it in the page with the embed object as first argument.
+    const run = fn as unknown as (embed: unknown, arg: unknown) => Promise<T>;
+    return await handle.evaluate(run, arg as unknown);
+  } finally {
+    await handle.dispose();
+  }
+}
+
+/** Runs `action` and waits for the `rendered` event it causes on `#container`. */
+export async function untilRendered<T>(
+  page: Page,
+  container: string,
+  action: () => Promise<T>,
+): Promise<T> {
+  const from = await mark(page);
+  const result = await action();
+  await waitEvent(page, container, 'rendered', from);
+  return result;
 }
