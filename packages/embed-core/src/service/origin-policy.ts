@@ -27,6 +27,8 @@ export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput
     return origin;
   };
 
+  const components = new WeakMap<Window, Embed<object>>();
+
   return {
     accept(event) {
       const component = frames().find(
@@ -40,7 +42,12 @@ export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput
       return undefined;
     },
     targetOrigin(target) {
-      const component = frames().find((c) => c.iframe?.contentWindow === target);
+      // Every request asks this: remember which component a frame window belongs to.
+      let component = components.get(target);
+      if (!component || component.iframe?.contentWindow !== target) {
+        component = frames().find((c) => c.iframe?.contentWindow === target);
+        if (component) components.set(target, component);
+      }
       return (component && frameOrigin(component)) ?? '*';
     },
   };
