@@ -71,3 +71,16 @@ export { trackEmbedStatus, IDLE_STATUS } from './embed-status.ts';
 export type { EmbedStatus, EmbedStatusSnapshot, EmbedStatusStore } from './embed-status.ts';
 export { embedFromConfig } from './embed-from-config.ts';
 export type { EmbedFromConfigOptions, AnyEmbedConfiguration } from './embed-from-config.ts';
+
+// Framework adapters: everything a component wrapper needs, so adapters only map lifecycles.
+export { createEmbedController } from './controller/embed-controller.ts';
+export type {
+  EmbedController,
+  EmbedControllerInput,
+  EmbedControllerOptions,
+} from './controller/embed-controller.ts';
+export type { EmbedControllerSnapshot } from './controller/embed-slot.ts';
+export { diffEmbedConfig } from './controller/diff-embed-config.ts';
+export type { EmbedConfigChange, EmbedLiveUpdate } from './controller/diff-embed-config.ts';
+export { deepEqual } from './controller/deep-equal.ts';
+export type { EmbedEventHandler, EmbedEventHandlers } from './controller/event-bindings.ts';

@@ -26,6 +26,10 @@ const EMBED_CORE_EXTRAS = [
   'trackEmbedStatus',
   'IDLE_STATUS',
   'embedFromConfig',
+  // Framework adapters: the controller a component wrapper drives, and its pure config diff.
+  'createEmbedController',
+  'diffEmbedConfig',
+  'deepEqual',
 ];
 
 /** The root runtime names of powerbi-client 2.23.1 (reference §1.2). */

@@ -8,13 +8,16 @@
 export { PowerBIEmbed } from './power-bi-embed.tsx';
 export type { EmbedProps } from './power-bi-embed.tsx';
 export { EmbedType } from './embed-type.ts';
-export type { EventHandler, EventHandlers } from './event-bindings.ts';
+export type {
+  EmbedEventHandler as EventHandler,
+  EmbedEventHandlers as EventHandlers,
+} from '@canopy/embed-core';
 
 // Hooks
 export { useEmbed } from './use-embed.ts';
 export type { UseEmbedOptions, UseEmbedResult } from './use-embed.ts';
 export { useReport, useDashboard, useTile, useVisual, useQna } from './typed-embed-hooks.ts';
-export type { EmbedState } from './embed-slot.ts';
+export type { EmbedControllerSnapshot as EmbedState } from '@canopy/embed-core';
 
 // Service sharing
 export { EmbedServiceProvider, useEmbedService } from './embed-service-context.tsx';

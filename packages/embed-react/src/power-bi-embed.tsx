@@ -1,6 +1,10 @@
 'use client';
-import type { AnyEmbedConfiguration, Embed, service } from '@canopy/embed-core';
-import type { EventHandler } from './event-bindings.ts';
+import type {
+  AnyEmbedConfiguration,
+  Embed,
+  EmbedEventHandler as EventHandler,
+  service,
+} from '@canopy/embed-core';
 import { useEmbed } from './use-embed.ts';
 
 /** The props of powerbi-client-react 2.0.x's `PowerBIEmbed`, same names and meaning. */

@@ -1,14 +1,19 @@
 'use client';
-import type { AnyEmbedConfiguration, Embed, service } from '@canopy/embed-core';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { EmbedController, type EmbedInput } from './embed-controller.ts';
+import {
+  createEmbedController,
+  type AnyEmbedConfiguration,
+  type Embed,
+  type EmbedControllerSnapshot,
+  type EmbedEventHandlers,
+  type service,
+} from '@canopy/embed-core';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getDefaultService, useProvidedService } from './embed-service-context.tsx';
-import { EmbedSlot, type EmbedState } from './embed-slot.ts';
-import type { EventHandlers } from './event-bindings.ts';
+import { SDK_TYPE, SDK_WRAPPER_VERSION } from './sdk-info.ts';
 
 export interface UseEmbedOptions<E extends Embed<object> = Embed<object>> {
   /** Handlers by event name (`Map` or object). Inline arrows are fine: the latest one is called. */
-  eventHandlers?: EventHandlers;
+  eventHandlers?: EmbedEventHandlers;
   /** Prepare reports with `service.load`; show them with `report.render()`. */
   phasedEmbedding?: boolean;
   /** This component's Service; default: the `EmbedServiceProvider`'s, else the page's default. */
@@ -17,7 +22,9 @@ export interface UseEmbedOptions<E extends Embed<object> = Embed<object>> {
   getEmbeddedComponent?: (embed: E) => void;
 }
 
-export interface UseEmbedResult<E extends Embed<object> = Embed<object>> extends EmbedState<E> {
+export interface UseEmbedResult<
+  E extends Embed<object> = Embed<object>,
+> extends EmbedControllerSnapshot<E> {
   /** Put it on the container element: `<div ref={ref} />`. */
   ref: (element: HTMLElement | null) => void;
 }
@@ -27,46 +34,45 @@ export interface UseEmbedResult<E extends Embed<object> = Embed<object>> extends
  * token, settings, filters and page changes are applied to the live component, identity changes
  * (type, id, embed URL) embed a new one, unmount resets the element. Returns the component and its
  * status (`idle`, `loading`, `loaded`, `rendered`, `error`), read from the core.
+ *
+ * Only lifecycle mapping lives here; every decision is embed-core's `createEmbedController`.
  */
 export function useEmbed<E extends Embed<object> = Embed<object>>(
   config: AnyEmbedConfiguration,
   options: UseEmbedOptions<E> = {},
 ): UseEmbedResult<E> {
+  const input = {
+    config,
+    eventHandlers: options.eventHandlers,
+    phasedEmbedding: options.phasedEmbedding,
+    onEmbedded: options.getEmbeddedComponent,
+  };
+  const [controller] = useState(() =>
+    createEmbedController<E>(input, {
+      sdkInfo: { type: SDK_TYPE, version: SDK_WRAPPER_VERSION },
+    }),
+  );
   const [element, setElement] = useState<HTMLElement | null>(null);
-  const [slot] = useState(() => new EmbedSlot());
   const providedService = useProvidedService();
   const serviceProp = options.service;
 
-  // The latest props, for the controller and the stable listeners it installs. Written in an effect
-  // declared before the others, so they all see this render's values.
-  const latest = useRef<EmbedInput>({ config });
-  const controller = useRef<EmbedController | undefined>(undefined);
+  // Declared before the mount effect: a (re)mount in the same commit embeds this render's input.
   useEffect(() => {
-    latest.current = {
-      config,
-      eventHandlers: options.eventHandlers,
-      phasedEmbedding: options.phasedEmbedding,
-      getEmbeddedComponent: options.getEmbeddedComponent as EmbedInput['getEmbeddedComponent'],
-    };
+    controller.update(input);
   });
 
   useEffect(() => {
     if (!element) return undefined;
     // Resolved here, not during render: creating the default Service belongs to the client.
-    const service = serviceProp ?? providedService ?? getDefaultService();
-    const current = new EmbedController(service, element, slot, () => latest.current);
-    controller.current = current;
-    current.mount();
-    return () => {
-      current.unmount();
-      if (controller.current === current) controller.current = undefined;
-    };
-  }, [element, serviceProp, providedService, slot]);
+    controller.mount(serviceProp ?? providedService ?? getDefaultService(), element);
+    return () => controller.unmount();
+  }, [controller, element, serviceProp, providedService]);
 
-  useEffect(() => {
-    controller.current?.update();
-  });
-
-  const state = useSyncExternalStore(slot.subscribe, slot.getSnapshot, slot.getServerSnapshot);
-  return { ...(state as EmbedState<E>), ref: setElement };
+  // The snapshot is idle until mount, which never happens on the server: it is the server snapshot too.
+  const state = useSyncExternalStore(
+    controller.subscribe,
+    controller.getSnapshot,
+    controller.getSnapshot,
+  );
+  return { ...state, ref: setElement };
 }

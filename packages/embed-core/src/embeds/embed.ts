@@ -1,44 +1,53 @@
 import * as models from 'powerbi-models';
-import { EmbedError, EmbedErrorCode, messages, toRejection } from '../errors.ts';
-import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
-import { autoAuthInEmbedUrl, addParamToUrl, findParamInUrl } from '../internal/url.ts';
+import { messages } from '../errors.ts';
+import type { IEventHandler } from '../events.ts';
+import { exitFullscreen, requestFullscreen } from '../internal/fullscreen.ts';
+import { autoAuthInEmbedUrl, findParamInUrl } from '../internal/url.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
-import { createRandomString } from '../transport/ids.ts';
 import type { Service } from '../service/service.ts';
 import { SDK_VERSION } from '../version.ts';
+import {
+  addLocaleToEmbedUrl,
+  readExtensions,
+  resolveAccessToken,
+  resolveEmbedUrl,
+  resolveUniqueId,
+  validateEventHooks,
+} from './embed-config.ts';
+import {
+  createEmbedIframe,
+  createListener,
+  frontLoadListener,
+  loadListener,
+} from './embed-iframe.ts';
+import type {
+  Disposer,
+  HttpMethod,
+  IBootstrapEmbedConfiguration,
+  IEmbedConfigurationBase,
+  IInternalEventHandler,
+  ISessionHeaders,
+} from './embed-types.ts';
+import { sendFrameRequest } from './frame-request.ts';
 
-export type IBootstrapEmbedConfiguration = models.IBootstrapEmbedConfiguration;
-export type IEmbedConfigurationBase = models.IEmbedConfigurationBase;
-export type IEmbedConfiguration = models.IEmbedConfiguration;
-export type IVisualEmbedConfiguration = models.IVisualEmbedConfiguration;
-export type IReportEmbedConfiguration = models.IReportEmbedConfiguration;
-export type IDashboardEmbedConfiguration = models.IDashboardEmbedConfiguration;
-export type ITileEmbedConfiguration = models.ITileEmbedConfiguration;
-export type IQnaEmbedConfiguration = models.IQnaEmbedConfiguration;
-export type IQuickCreateConfiguration = models.IQuickCreateConfiguration;
-export type IReportCreateConfiguration = models.IReportCreateConfiguration;
-export type ILocaleSettings = models.ILocaleSettings;
-export type IQnaSettings = models.IQnaSettings;
-export type IEmbedSettings = models.ISettings;
-
-export interface IInternalEventHandler<T> {
-  test: (event: IEvent<T>) => boolean;
-  handle: (event: ICustomEvent<T>) => void;
-}
-
-/** Headers sent with load, prepare and create requests. */
-export interface ISessionHeaders {
-  uid: string;
-  sdkSessionId: string;
-  tokenProviderSupplied?: boolean;
-  bootstrapped?: boolean;
-  sdkVersion?: string;
-}
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Anything an embed needs to undo on reset: routes, timers, listeners. */
-export type Disposer = () => void;
+export type {
+  IBootstrapEmbedConfiguration,
+  IEmbedConfigurationBase,
+  IEmbedConfiguration,
+  IVisualEmbedConfiguration,
+  IReportEmbedConfiguration,
+  IDashboardEmbedConfiguration,
+  ITileEmbedConfiguration,
+  IQnaEmbedConfiguration,
+  IQuickCreateConfiguration,
+  IReportCreateConfiguration,
+  ILocaleSettings,
+  IQnaSettings,
+  IEmbedSettings,
+  IInternalEventHandler,
+  ISessionHeaders,
+  Disposer,
+} from './embed-types.ts';
 
 /** Minimum time between two load requests of one component (the original's throttle). */
 const LOAD_THROTTLE_MS = 100;
@@ -124,8 +133,7 @@ export abstract class Embed<TEvents extends object = object> {
 
   /**
    * Sends one request to this component's frame. Every API method goes through here, so the
-   * rejection shape is decided once: frame errors reject with the response body (as the original),
-   * local failures with an {@link EmbedError} (the original rejected with `undefined`).
+   * rejection shape is decided once (see {@link sendFrameRequest}).
    */
   protected sendRequest<T>(
     method: HttpMethod,
@@ -134,35 +142,7 @@ export abstract class Embed<TEvents extends object = object> {
     headers: Record<string, unknown> = {},
     targetWindow: Window | null | undefined = this.iframe?.contentWindow,
   ): Promise<IHttpPostMessageResponse<T>> {
-    if (!targetWindow) {
-      return Promise.reject(
-        new EmbedError(
-          EmbedErrorCode.NoFrame,
-          `Cannot send ${method} ${url}: the embedded frame is not available (the component was reset or never embedded).`,
-        ),
-      );
-    }
-    const hpm = this.service.hpm;
-    let sent: Promise<IHttpPostMessageResponse<T>>;
-    try {
-      // Every API call passes here: a plain promise chain (no extra async frame) keeps it cheap.
-      sent =
-        method === 'GET'
-          ? hpm.get<T>(url, headers, targetWindow)
-          : method === 'DELETE'
-            ? hpm.delete<T>(url, body, headers, targetWindow)
-            : hpm[method === 'POST' ? 'post' : method === 'PUT' ? 'put' : 'patch']<T>(
-                url,
-                body,
-                headers,
-                targetWindow,
-              );
-    } catch (reason) {
-      return Promise.reject(toRejection(reason));
-    }
-    return sent.catch((reason: unknown) => {
-      throw toRejection(reason);
-    });
+    return sendFrameRequest<T>(this.service, method, url, body, headers, targetWindow);
   }
 
   /** A request carrying this component's `uid` header. */
@@ -290,110 +270,31 @@ export abstract class Embed<TEvents extends object = object> {
     } else {
       this.config = { ...config };
     }
-    this.config.embedUrl = this.getEmbedUrl(isBootstrap);
-    this.config.groupId = this.getGroupId();
-    this.addLocaleToEmbedUrl(config);
-    this.config.uniqueId = this.getUniqueId();
-    const extensions = (this.config as models.IEmbedConfiguration).settings?.extensions;
-    this.commands = [];
-    this.groups = [];
-    if (Array.isArray(extensions)) {
-      this.commands = extensions
-        .map((e) => e.command)
-        .filter((c): c is models.ICommandExtension => !!c);
-    } else if (extensions) {
-      this.commands = extensions.commands ?? [];
-      this.groups = extensions.groups ?? [];
-    }
+    this.config.embedUrl = resolveEmbedUrl(this.config, this.element, Embed, isBootstrap, () =>
+      this.getDefaultEmbedUrlEndpoint(),
+    );
+    this.config.groupId =
+      this.config.groupId || Embed.findGroupIdFromEmbedUrl(this.config.embedUrl);
+    this.config.embedUrl = addLocaleToEmbedUrl(this.config.embedUrl, config);
+    this.config.uniqueId = resolveUniqueId(this.config, this.element, Embed);
+    ({ commands: this.commands, groups: this.groups } = readExtensions(this.config));
     this.initialLayoutType =
       (this.config as models.IEmbedConfiguration).settings?.layoutType ?? models.LayoutType.Master;
     if (isBootstrap) {
       this.bootstrapConfig = this.config;
       this.bootstrapConfig.bootstrapped = true;
     } else {
-      this.config.accessToken = this.getAccessToken(this.service.accessToken);
+      this.config.accessToken = resolveAccessToken(
+        this.config,
+        this.element,
+        Embed,
+        this.service.accessToken,
+      );
     }
     this.eventHooks = (this.config as models.IEmbedConfiguration).eventHooks as models.EventHooks;
-    this.validateEventHooks(this.eventHooks);
+    validateEventHooks(this.eventHooks, this.embedtype, this.config);
     delete (this.config as models.IEmbedConfiguration).eventHooks;
     this.configChanged(isBootstrap);
-  }
-
-  private validateEventHooks(eventHooks: models.EventHooks | undefined): void {
-    if (!eventHooks) return;
-    for (const key of Object.keys(eventHooks)) {
-      if (typeof (eventHooks as Record<string, unknown>)[key] !== 'function') {
-        throw new Error(`${key} must be a function`);
-      }
-    }
-    if (eventHooks.applicationContextProvider) {
-      if (this.embedtype !== 'report')
-        throw new Error(messages.applicationContextProviderReportOnly);
-      this.config.embedUrl = addParamToUrl(
-        this.config.embedUrl as string,
-        'registerQueryCallback',
-        'true',
-      );
-    }
-    if (eventHooks.accessTokenProvider) {
-      const supported = ['create', 'quickcreate', 'report'].includes(this.embedtype);
-      if (!supported || this.config.tokenType !== models.TokenType.Aad) {
-        throw new Error(messages.accessTokenProviderReportOnly);
-      }
-    }
-  }
-
-  private addLocaleToEmbedUrl(config: IBootstrapEmbedConfiguration): void {
-    const locale = (config as models.IEmbedConfiguration).settings?.localeSettings;
-    if (!locale) return;
-    if (locale.language) {
-      this.config.embedUrl = addParamToUrl(
-        this.config.embedUrl as string,
-        'language',
-        locale.language,
-      );
-    }
-    if (locale.formatLocale) {
-      this.config.embedUrl = addParamToUrl(
-        this.config.embedUrl as string,
-        'formatLocale',
-        locale.formatLocale,
-      );
-    }
-  }
-
-  private getAccessToken(globalAccessToken: string | undefined): string {
-    const token =
-      this.config.accessToken ||
-      this.element.getAttribute(Embed.accessTokenAttribute) ||
-      globalAccessToken;
-    if (!token) throw new Error(messages.noAccessToken);
-    return token;
-  }
-
-  private getEmbedUrl(isBootstrap: boolean): string {
-    let embedUrl =
-      this.config.embedUrl || this.element.getAttribute(Embed.embedUrlAttribute) || undefined;
-    if (isBootstrap && !embedUrl) embedUrl = this.getDefaultEmbedUrl(this.config.hostname);
-    if (typeof embedUrl !== 'string' || embedUrl.length === 0)
-      throw new Error(messages.embedUrlRequired);
-    return embedUrl;
-  }
-
-  private getDefaultEmbedUrl(hostname: string | undefined): string {
-    let host = hostname ? hostname.toLowerCase().trim() : Embed.defaultEmbedHostName;
-    if (!host.startsWith('https://')) host = `https://${host}`;
-    return `${host}/${this.getDefaultEmbedUrlEndpoint()}`;
-  }
-
-  private getUniqueId(): string {
-    return (
-      this.config.uniqueId || this.element.getAttribute(Embed.nameAttribute) || createRandomString()
-    );
-  }
-
-  private getGroupId(): string | undefined {
-    return this.config.groupId || Embed.findGroupIdFromEmbedUrl(this.config.embedUrl as string);
   }
 
   abstract getId(): string;
@@ -404,41 +305,11 @@ export abstract class Embed<TEvents extends object = object> {
   // ---------------------------------------------------------------- frame and DOM
 
   fullscreen(): void {
-    const iframe = this.iframe as HTMLIFrameElement & Record<string, unknown>;
-    const request = [
-      'requestFullscreen',
-      'msRequestFullscreen',
-      'mozRequestFullScreen',
-      'webkitRequestFullscreen',
-    ]
-      .map((name) => iframe?.[name])
-      .find((fn): fn is () => void => typeof fn === 'function');
-    request?.call(iframe);
+    requestFullscreen(this.iframe);
   }
 
   exitFullscreen(): void {
-    if (!this.isFullscreen(this.iframe)) return;
-    const doc = document as Document & Record<string, unknown>;
-    const exit = [
-      'exitFullscreen',
-      'mozCancelFullScreen',
-      'webkitExitFullscreen',
-      'msExitFullscreen',
-    ]
-      .map((name) => doc[name])
-      .find((fn): fn is () => void => typeof fn === 'function');
-    exit?.call(doc);
-  }
-
-  private isFullscreen(iframe: HTMLIFrameElement | undefined): boolean {
-    if (!iframe || typeof document === 'undefined') return false;
-    const doc = document as Document & Record<string, unknown>;
-    return [
-      'fullscreenElement',
-      'webkitFullscreenElement',
-      'mozFullscreenScreenElement',
-      'msFullscreenElement',
-    ].some((name) => doc[name] === iframe);
+    exitFullscreen(this.iframe);
   }
 
   setComponentTitle(title: string): void {
@@ -493,53 +364,28 @@ export abstract class Embed<TEvents extends object = object> {
 
   private setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
     if (!this.iframe) {
-      const iframeContent = document.createElement('iframe');
-      const embedUrl = addParamToUrl(
+      this.iframe = createEmbedIframe(
+        this.service,
+        this.element,
         this.config.embedUrl as string,
-        'uid',
         this.config.uniqueId as string,
       );
-      if (!this.service.validateEmbedUrl(embedUrl)) throw new Error(messages.invalidEmbedUrl);
-      iframeContent.style.width = '100%';
-      iframeContent.style.height = '100%';
-      iframeContent.setAttribute('src', embedUrl);
-      iframeContent.setAttribute('scrolling', 'no');
-      iframeContent.setAttribute('allowfullscreen', 'true');
-      this.service.applyIframeAttributes(iframeContent);
-      const node = this.element;
-      while (node.firstChild) node.removeChild(node.firstChild);
-      node.appendChild(iframeContent);
-      this.iframe = iframeContent;
     }
     if (isLoad) {
       if (!isBootstrap) {
         const errors = this.validate(this.config);
         if (errors) throw errors;
       }
-      this.iframeLoadListener = () => {
-        this.iframeLoaded = true;
-        try {
-          void this.load(phasedRender).catch((error: unknown) =>
-            this.service.reportAsyncError(this, error),
-          );
-        } catch (error) {
-          // Visual.load throws synchronously (missing pageName/visualName), as the original does;
-          // here that would escape the DOM listener as an uncaught error.
-          this.service.reportAsyncError(this, error);
-        }
-      };
+      this.iframeLoadListener = loadListener(this, phasedRender);
       this.iframe.addEventListener('load', this.iframeLoadListener, false);
       if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
-        this.frontLoadHandler = () =>
-          void this.frontLoadSendConfig(this.config).catch((error: unknown) =>
-            this.service.reportAsyncError(this, error),
-          );
+        this.frontLoadHandler = frontLoadListener(this, () =>
+          this.frontLoadSendConfig(this.config),
+        );
         this.element.addEventListener('ready', this.frontLoadHandler, false);
       }
     } else {
-      this.iframeLoadListener = () => {
-        void this.create().catch((error: unknown) => this.service.reportAsyncError(this, error));
-      };
+      this.iframeLoadListener = createListener(this);
       this.iframe.addEventListener('load', this.iframeLoadListener, false);
     }
   }

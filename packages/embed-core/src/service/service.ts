@@ -4,11 +4,11 @@ import type { IHpmFactory, IRouterFactory, IWpmpFactory } from '../factories.ts'
 import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
 import { Create } from '../embeds/create.ts';
 import { Dashboard } from '../embeds/dashboard.ts';
-import {
+import type {
   Embed,
-  type IBootstrapEmbedConfiguration,
-  type IEmbedConfiguration,
-  type IEmbedConfigurationBase,
+  IBootstrapEmbedConfiguration,
+  IEmbedConfiguration,
+  IEmbedConfigurationBase,
 } from '../embeds/embed.ts';
 import { Qna } from '../embeds/qna.ts';
 import { QuickCreate } from '../embeds/quick-create.ts';
@@ -22,10 +22,18 @@ import type { MessageProxy, OriginPolicy } from '../transport/message-proxy.ts';
 import type { IRequest, Router, RouterResponse } from '../transport/router.ts';
 import { SDK_TYPE, SDK_VERSION } from '../version.ts';
 import { assertConfig, assertElement } from './argument-checks.ts';
+import { embedDeclaredElements, listenForContentLoaded } from './declarative.ts';
+import { dispatchFrameEvent } from './dispatch-frame-event.ts';
+import {
+  embedExisting,
+  embedNew,
+  type BuiltInComponent,
+  type ComponentRegistry,
+} from './embed-lifecycle.ts';
 import { createOriginPolicy } from './origin-policy.ts';
+import { createPreloadFrame } from './preload.ts';
 import { registerEventRoutes } from './event-routes.ts';
 import type { IServiceConfiguration } from './service-config.ts';
-import { scrubConfig } from './scrub-config.ts';
 
 export type { IDebugOptions, IServiceConfiguration } from './service-config.ts';
 export type { ICustomEvent, IEvent, IEventHandler };
@@ -55,17 +63,6 @@ export type EmbedComponentFactory = (
 export interface IService {
   hpm: HttpPostMessage;
 }
-
-type BuiltInComponent = {
-  type: string;
-  new (
-    service: Service,
-    element: HTMLElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ): Embed<object>;
-};
 
 const DEFAULT_CONFIG: IServiceConfiguration = {
   autoEmbedOnContentLoaded: false,
@@ -163,9 +160,10 @@ export class Service implements IService {
           `Attempted to bootstrap element ${element.outerHTML}, but the element is already a powerbi element.`,
         );
       }
-      return this.embedExisting(powerBiElement, config, phasedRender);
+      const existing = this.embeds.find((e) => e.element === powerBiElement);
+      return embedExisting(this, this.registry(), existing, powerBiElement, config, phasedRender);
     }
-    return this.embedNew(powerBiElement, config, phasedRender, isBootstrap);
+    return embedNew(this, this.registry(), powerBiElement, config, phasedRender, isBootstrap);
   }
 
   /** Opens the report-creation experience over a dataset. */
@@ -195,18 +193,13 @@ export class Service implements IService {
 
   /** Embeds every descendant of `container` (default `document.body`) carrying `powerbi-embed-url`. */
   init(container?: HTMLElement, config?: IEmbedConfiguration): Embed<object>[] {
-    const root = container ?? document.body;
-    const elements = Array.from(root.querySelectorAll<HTMLElement>(`[${Embed.embedUrlAttribute}]`));
-    return elements.map((el) => this.embed(el, config ?? {}));
+    return embedDeclaredElements(this, container ?? document.body, config);
   }
 
   /** Runs `init()` on `DOMContentLoaded`. */
   enableAutoEmbed(): void {
-    const win = (globalThis as { window?: Window }).window;
-    if (!win) return;
-    const listener = () => this.init(document.body);
-    win.addEventListener('DOMContentLoaded', listener, false);
-    this.disposers.push(() => win.removeEventListener('DOMContentLoaded', listener, false));
+    const removeListener = listenForContentLoaded(this);
+    if (removeListener) this.disposers.push(removeListener);
   }
 
   /** The component embedded in `element`; throws when there is none. */
@@ -279,20 +272,8 @@ export class Service implements IService {
     config: IComponentEmbedConfiguration | IEmbedConfigurationBase,
     element?: HTMLElement,
   ): HTMLIFrameElement {
-    if (!this.validateEmbedUrl(config.embedUrl)) throw new Error(messages.invalidEmbedUrl);
-    const iframe = document.createElement('iframe');
-    iframe.setAttribute('style', 'display:none;');
-    iframe.setAttribute('src', config.embedUrl as string);
-    iframe.setAttribute('scrolling', 'no');
-    iframe.setAttribute('allowfullscreen', 'false');
-    const node = element ?? document.getElementsByTagName('body')[0];
-    node?.appendChild(iframe);
+    const iframe = createPreloadFrame(this, config, element);
     this.preloads.add(iframe);
-    iframe.addEventListener('load', () => {
-      iframe.dispatchEvent(
-        new CustomEvent('preloaded', { detail: {}, bubbles: true, cancelable: true }),
-      );
-    });
     return iframe;
   }
 
@@ -401,106 +382,15 @@ export class Service implements IService {
     });
   }
 
-  private embedNew(
-    element: IPowerBiElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ): Embed<object> {
-    const componentType = config.type || element.getAttribute(Embed.typeAttribute);
-    if (!componentType) {
-      throw new Error(
-        `Attempted to embed using config ${JSON.stringify(scrubConfig(config))} on element ${element.outerHTML}, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="${Report.type.toLowerCase()}"'.`,
-      );
-    }
-    config.type = componentType;
-    const builtIn = Service.components.find((c) => componentType === c.type.toLowerCase());
-    let component: Embed<object>;
-    if (builtIn) {
-      component = new builtIn(this, element, config, phasedRender, isBootstrap);
-    } else {
-      const key = Object.keys(this.registeredComponents).find(
-        (k) => k.toLowerCase() === componentType.toLowerCase(),
-      );
-      const factory = key ? this.registeredComponents[key] : undefined;
-      if (!factory) {
-        throw new Error(
-          `Attempted to embed component of type: ${componentType} but did not find any matching component.  Please verify the type you specified is intended.`,
-        );
-      }
-      component = factory(this, element, config, phasedRender, isBootstrap);
-    }
-    element.powerBiEmbed = component;
-    this.addOrOverwriteEmbed(component, element);
-    return component;
-  }
-
-  private embedExisting(
-    element: IPowerBiElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-  ): Embed<object> {
-    const component = this.embeds.find((e) => e.element === element);
-    if (!component) {
-      throw new Error(
-        `Attempted to embed using config ${JSON.stringify(scrubConfig(config))} on element ${element.outerHTML} which already has embedded component associated, but could not find the existing component in the list of active components. This could indicate the embeds list is out of sync with the DOM, or the component is referencing the incorrect HTML element.`,
-      );
-    }
-    if (config.type?.toLowerCase() === 'qna') return this.embedNew(element, config);
-
-    const previousType = component.config.type;
-    const newType = config.type;
-    if (typeof newType === 'string' && newType !== previousType) {
-      const wasCreate =
-        previousType?.toLowerCase() === 'create' || previousType?.toLowerCase() === 'quickcreate';
-      if (newType === 'report' && wasCreate) {
-        // Fixed: the original registered the old Create component and never loaded the new report.
-        // The report keeps the iframe, so it keeps the uid the iframe was created with: the frame
-        // posts its events under that uid.
-        const reportConfig = { ...config, uniqueId: config.uniqueId ?? component.config.uniqueId };
-        const report = new Report(this, element, reportConfig, false, false, component.iframe);
-        component.dispose();
-        report.iframeLoaded = true;
-        element.powerBiEmbed = report;
-        this.addOrOverwriteEmbed(report, element);
-        void report.load().catch((error: unknown) => this.reportAsyncError(report, error));
-        return report;
-      }
-      throw new Error(
-        `Embedding on an existing element with a different type than the previous embed object is not supported.  Attempted to embed using config ${JSON.stringify(scrubConfig(config))} on element ${element.outerHTML}, but the existing element contains an embed of type: ${previousType} which does not match the new type: ${newType}`,
-      );
-    }
-    // Keep the type and the uniqueId the iframe was created with: the original dropped the type when
-    // the new config had none and regenerated uniqueId while the frame kept the old uid.
-    const merged: IEmbedConfigurationBase = {
-      ...config,
-      type: config.type ?? previousType,
-      uniqueId: config.uniqueId ?? component.config.uniqueId,
-    };
-    component.populateConfig(merged, false);
-    void component
-      .load(phasedRender)
-      .catch((error: unknown) => this.reportAsyncError(component, error));
-    return component;
+  /** The component types `embed` can create: read at call time (`Service.components` is public). */
+  private registry(): ComponentRegistry {
+    return { builtIns: Service.components, registered: this.registeredComponents };
   }
 
   private handleEvent(event: IEvent<unknown>): void {
     const component = this.embeds.find((e) => e.config.uniqueId === event.id);
     if (!component) return;
-    let value = event.value;
-    if (event.name === 'pageChanged') {
-      const newPage = (value as { newPage?: models.IPage } | undefined)?.newPage;
-      if (!newPage) throw new Error(messages.pageModelNotFound);
-      value = {
-        ...(value as object),
-        newPage: (component as unknown as Report).page(newPage.name, newPage.displayName, true),
-      };
-    }
-    const view = component.element.ownerDocument?.defaultView;
-    const CustomEventCtor = view?.CustomEvent ?? CustomEvent;
-    component.element.dispatchEvent(
-      new CustomEventCtor(event.name, { detail: value, bubbles: true, cancelable: true }),
-    );
+    dispatchFrameEvent(component, event);
   }
 }
 

@@ -257,13 +257,19 @@ describe('cross-origin messaging in Chromium', () => {
         (m) => (m.data as { sentinel?: unknown } | null)?.sentinel === 'after-request',
       ),
     );
-    const received = await frame.evaluate(() =>
-      (window as unknown as ForeignWindow).__foreign.received.map((m) => ({
-        url: (m.data as { url?: unknown }).url,
-        statusCode: (m.data as { statusCode?: unknown }).statusCode,
-        sentinel: (m.data as { sentinel?: unknown }).sentinel,
-      })),
-    );
+    const received = (
+      await frame.evaluate(() =>
+        (window as unknown as ForeignWindow).__foreign.received.map((m) => ({
+          url: (m.data as { url?: unknown }).url,
+          statusCode: (m.data as { statusCode?: unknown }).statusCode,
+          sentinel: (m.data as { sentinel?: unknown }).sentinel,
+        })),
+      )
+    )
+      // Navigating the iframe fires its `load` event, on which the library re-sends /report/load
+      // (as the original does) unless the 100 ms load throttle swallows it; whether it does depends
+      // on how long the navigation took, so that message is left out of the comparison.
+      .filter((m) => m.url !== '/report/load');
     expect(received).toEqual([
       { url: undefined, statusCode: 200, sentinel: undefined }, // the reply to its event
       { url: '/getCorrelationId', statusCode: undefined, sentinel: undefined },

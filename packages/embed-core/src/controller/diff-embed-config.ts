@@ -1,31 +1,32 @@
-import type { AnyEmbedConfiguration, models } from '@canopy/embed-core';
+import type * as models from 'powerbi-models';
+import type { AnyEmbedConfiguration } from '../embed-from-config.ts';
 import { deepEqual } from './deep-equal.ts';
 
 /** One call on the live component that applies part of a configuration change. */
-export type LiveUpdate =
+export type EmbedLiveUpdate =
   | { kind: 'token'; accessToken: string }
   | { kind: 'settings'; settings: models.ISettings }
   | { kind: 'filters'; filters: models.IFilter[] }
   | { kind: 'page'; pageName: string };
 
 /**
- * What a change of `embedConfig` needs:
+ * What a change of configuration needs:
  * - `none`: nothing (equal content, or no token/URL yet);
  * - `update`: calls on the live component, no reload (token, settings, filters, page);
  * - `embed`: embed again into the same component and frame (a new load with the whole config);
  * - `replace`: reset the element and embed a new component (identity changed).
  */
-export type ConfigChange =
+export type EmbedConfigChange =
   | { kind: 'none' }
-  | { kind: 'update'; updates: LiveUpdate[] }
+  | { kind: 'update'; updates: EmbedLiveUpdate[] }
   | { kind: 'embed' }
   | { kind: 'replace' };
 
 type Config = AnyEmbedConfiguration & Record<string, unknown>;
 
-const NONE: ConfigChange = { kind: 'none' };
-const EMBED: ConfigChange = { kind: 'embed' };
-const REPLACE: ConfigChange = { kind: 'replace' };
+const NONE: EmbedConfigChange = { kind: 'none' };
+const EMBED: EmbedConfigChange = { kind: 'embed' };
+const REPLACE: EmbedConfigChange = { kind: 'replace' };
 
 /** A different value here means a different component: a new frame is needed. */
 const IDENTITY_KEYS = ['type', 'id', 'embedUrl'];
@@ -46,14 +47,14 @@ export function isEmbeddable(config: AnyEmbedConfiguration): boolean {
 }
 
 /**
- * Decides how to go from the configuration last applied to `next`. Pure: the controller runs the
- * result. `eventHooks` are compared by their names only, because the controller hands the core
- * stable functions that call the latest hooks.
+ * Decides how to go from the configuration last applied to `next`. Pure: `createEmbedController`
+ * runs the result. `eventHooks` are compared by their names only, because the controller hands the
+ * core stable functions that call the latest hooks.
  */
-export function diffConfig(
+export function diffEmbedConfig(
   applied: AnyEmbedConfiguration,
   next: AnyEmbedConfiguration,
-): ConfigChange {
+): EmbedConfigChange {
   const prev = applied as Config;
   const cur = next as Config;
   // Like powerbi-client-react: nothing happens until both a token and an embed URL are present.
@@ -71,7 +72,7 @@ export function diffConfig(
   // A setting that disappeared cannot be patched back to its default: load again.
   if (changed.includes('settings') && droppedKey(prev.settings, cur.settings)) return reload;
 
-  const updates: LiveUpdate[] = [];
+  const updates: EmbedLiveUpdate[] = [];
   if (changed.includes('accessToken')) {
     updates.push({ kind: 'token', accessToken: cur.accessToken as string });
   }

@@ -1,34 +1,37 @@
-import type { Embed, ICustomEvent } from '@canopy/embed-core';
+import type { Embed } from '../embeds/embed.ts';
+import type { ICustomEvent } from '../events.ts';
 
 /**
- * An event handler as in powerbi-client-react: called with the event and the component that sent it.
- * `null` unsubscribes.
+ * An event handler as framework wrappers take it (powerbi-client-react's signature): called with the
+ * event and the component that sent it. `null` unsubscribes.
  */
-export type EventHandler =
-  // `any` as in the original's signature, so handlers written for it keep compiling unchanged.
+export type EmbedEventHandler =
+  // `any` as in powerbi-client-react's signature, so handlers written for it keep compiling unchanged.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ((event?: ICustomEvent<any>, embeddedEntity?: Embed<object>) => void) | null;
 
 /** Handlers by event name: a `Map` (powerbi-client-react) or a plain object. */
-export type EventHandlers =
-  | ReadonlyMap<string, EventHandler | undefined>
-  | Readonly<Record<string, EventHandler | undefined>>;
+export type EmbedEventHandlers =
+  | ReadonlyMap<string, EmbedEventHandler | undefined>
+  | Readonly<Record<string, EmbedEventHandler | undefined>>;
 
-/** The names that have a handler (`null` and `undefined` entries subscribe nothing). */
-function isMap(handlers: EventHandlers): handlers is ReadonlyMap<string, EventHandler | undefined> {
+function isMap(
+  handlers: EmbedEventHandlers,
+): handlers is ReadonlyMap<string, EmbedEventHandler | undefined> {
   return handlers instanceof Map;
 }
 
-export function subscribedNames(handlers: EventHandlers | undefined): string[] {
+/** The names that have a handler (`null` and `undefined` entries subscribe nothing). */
+export function subscribedNames(handlers: EmbedEventHandlers | undefined): string[] {
   if (!handlers) return [];
   const entries = isMap(handlers) ? [...handlers] : Object.entries(handlers);
   return entries.filter(([, handler]) => typeof handler === 'function').map(([name]) => name);
 }
 
 export function handlerFor(
-  handlers: EventHandlers | undefined,
+  handlers: EmbedEventHandlers | undefined,
   name: string,
-): EventHandler | undefined {
+): EmbedEventHandler | undefined {
   if (!handlers) return undefined;
   return isMap(handlers) ? handlers.get(name) : handlers[name];
 }
@@ -45,7 +48,10 @@ export class EventBindings {
   /** Names the core refused for this component, reported once. */
   private readonly refused = new Set<string>();
 
-  constructor(private readonly latestHandler: (name: string) => EventHandler | undefined) {}
+  constructor(
+    private readonly latestHandler: (name: string) => EmbedEventHandler | undefined,
+    private readonly onInvalid: (names: string[]) => void,
+  ) {}
 
   /** Subscribes `names` on `embed` and unsubscribes every other name bound before. */
   sync(embed: Embed<object> | undefined, names: readonly string[]): void {
@@ -73,8 +79,7 @@ export class EventBindings {
         invalid.push(name);
       }
     }
-    // Same report as powerbi-client-react, which checks the names against its own table.
-    if (invalid.length > 0) console.error(`Following events are invalid: ${invalid.join(',')}`);
+    if (invalid.length > 0) this.onInvalid(invalid);
   }
 
   /** Removes every listener this object added. */

@@ -1,7 +1,8 @@
-import { trackEmbedStatus, type Embed, type EmbedStatus } from '@canopy/embed-core';
+import type { Embed } from '../embeds/embed.ts';
+import { trackEmbedStatus, type EmbedStatus } from '../embed-status.ts';
 
-/** What the hooks return about the component: the instance and its status from the core. */
-export interface EmbedState<E extends Embed<object> = Embed<object>> {
+/** What a controller exposes about its component: the instance and its status from the core. */
+export interface EmbedControllerSnapshot<E extends Embed<object> = Embed<object>> {
   readonly embed: E | undefined;
   readonly status: EmbedStatus;
   /** The frame's `error` event payload or the load rejection, while `status` is `error`. */
@@ -9,21 +10,22 @@ export interface EmbedState<E extends Embed<object> = Embed<object>> {
 }
 
 /** Before mount, after unmount and on the server. */
-export const EMPTY_STATE: EmbedState = Object.freeze({
+export const IDLE_SNAPSHOT: EmbedControllerSnapshot = Object.freeze({
   embed: undefined,
   status: 'idle',
   error: undefined,
 });
 
 /**
- * Which component an element holds right now, combined with that component's core status store
- * into one `subscribe` / `getSnapshot` pair for `useSyncExternalStore`. It keeps no status of its
- * own: every status comes from `trackEmbedStatus`.
+ * Which component an element holds right now, combined with that component's status store into one
+ * `subscribe` / `getSnapshot` pair. It keeps no status of its own: every status comes from
+ * `trackEmbedStatus`. A new snapshot object only when something changed, as `useSyncExternalStore`
+ * and similar readers require.
  */
 export class EmbedSlot {
   private embed: Embed<object> | undefined;
   private stopTracking: (() => void) | undefined;
-  private snapshot: EmbedState = EMPTY_STATE;
+  private snapshot: EmbedControllerSnapshot = IDLE_SNAPSHOT;
   private readonly listeners = new Set<() => void>();
 
   get current(): Embed<object> | undefined {
@@ -44,19 +46,19 @@ export class EmbedSlot {
     }
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
+  subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  };
+  }
 
-  readonly getSnapshot = (): EmbedState => this.snapshot;
-
-  readonly getServerSnapshot = (): EmbedState => EMPTY_STATE;
+  getSnapshot(): EmbedControllerSnapshot {
+    return this.snapshot;
+  }
 
   private publish(status: { status: EmbedStatus; error: unknown } | undefined): void {
-    const next: EmbedState = status
+    const next: EmbedControllerSnapshot = status
       ? { embed: this.embed, status: status.status, error: status.error }
-      : EMPTY_STATE;
+      : IDLE_SNAPSHOT;
     const prev = this.snapshot;
     if (prev.embed === next.embed && prev.status === next.status && prev.error === next.error) {
       return;

@@ -1,7 +1,8 @@
 /**
- * Structural equality for embed configurations: plain data compared by value, `Date`s by time.
- * Functions count as equal to any function: the wrapper always calls the latest one (see
- * `embed-controller.ts`), so a new inline arrow on each render is not a change.
+ * Structural equality for embed configurations: plain data compared by value, `Date`s by time, and
+ * keys holding `undefined` treated as absent. Functions count as equal to any function: the
+ * controller always calls the latest one (see `embed-controller.ts`), so a new inline arrow on each
+ * render of a framework component is not a change.
  */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;

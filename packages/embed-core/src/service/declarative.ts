@@ -1,0 +1,29 @@
+/**
+ * Declarative embedding: elements that carry `powerbi-embed-url` (and `powerbi-type`, token, name
+ * attributes) are embedded by `service.init()`, or on `DOMContentLoaded` with auto-embed on.
+ * Internal to `Service`.
+ */
+import { Embed, type IEmbedConfiguration } from '../embeds/embed.ts';
+import type { Service } from './service.ts';
+
+/** Embeds every descendant of `root` carrying the embed URL attribute, in document order. */
+export function embedDeclaredElements(
+  service: Service,
+  root: HTMLElement,
+  config: IEmbedConfiguration | undefined,
+): Embed<object>[] {
+  const elements = Array.from(root.querySelectorAll<HTMLElement>(`[${Embed.embedUrlAttribute}]`));
+  return elements.map((el) => service.embed(el, config ?? {}));
+}
+
+/**
+ * Runs `service.init()` on `DOMContentLoaded`. Returns the listener's removal, or `undefined`
+ * where there is no `window` (server rendering), so nothing is registered.
+ */
+export function listenForContentLoaded(service: Service): (() => void) | undefined {
+  const win = (globalThis as { window?: Window }).window;
+  if (!win) return undefined;
+  const listener = () => service.init(document.body);
+  win.addEventListener('DOMContentLoaded', listener, false);
+  return () => win.removeEventListener('DOMContentLoaded', listener, false);
+}
