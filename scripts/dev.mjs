@@ -24,8 +24,19 @@ for (const { pkg } of workspaces) {
     `  ${pkg.name.padEnd(28)} ${pkg.canopy?.devUrl ?? ''}  ${pkg.canopy?.devDescription ?? ''}`,
   );
 }
+// The examples use the emulator started here (through its HTTP API) instead of each starting its own.
+const emulator = workspaces.find(({ pkg }) => pkg.name === '@canopy/emulator');
+const emulatorUrl = emulator && (emulator.pkg.canopy?.devUrl ?? 'http://localhost:5300');
 const children = workspaces.map(({ dir, pkg }) => {
-  const child = spawn('pnpm', ['run', 'dev'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env =
+    emulatorUrl && dir.startsWith('examples')
+      ? { ...process.env, CANOPY_EMULATOR_URL: emulatorUrl }
+      : process.env;
+  const child = spawn('pnpm', ['run', 'dev'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${pkg.name.replace('@canopy/', '')}] `;
   const pipe = (stream, out) =>
     stream.on('data', (chunk) => {

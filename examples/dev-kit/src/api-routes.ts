@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RunningEmulator } from '@canopy/emulator';
+import type { ExampleEmulator } from './example-emulator.ts';
 
 /** What `GET /api/config` answers: everything a page needs to embed the sample content. */
 export interface ExampleConfig {
@@ -11,7 +11,7 @@ export interface ExampleConfig {
   reportEmbedUrl: string;
 }
 
-export function exampleConfig(emulator: RunningEmulator): ExampleConfig {
+export function exampleConfig(emulator: ExampleEmulator): ExampleConfig {
   return {
     emulatorOrigin: emulator.origin,
     groupId: emulator.sample.groupId,
@@ -22,47 +22,11 @@ export function exampleConfig(emulator: RunningEmulator): ExampleConfig {
 }
 
 /**
- * An embed token for the sample report, the way an app's backend gets one: GenerateToken on the REST
- * API with the app's own (service principal) token. Lifetimes below a minute, which the REST API
- * cannot express, come from the emulator's test kit so that the token-refresh example renews quickly.
- */
-export async function embedToken(
-  emulator: RunningEmulator,
-  lifetimeSeconds?: number,
-): Promise<{ token: string; expiration: string }> {
-  const { groupId, salesReportId, datasetId } = emulator.sample;
-  if (lifetimeSeconds !== undefined) {
-    const { token, expiration } = emulator.mintToken({
-      reports: [salesReportId],
-      datasets: [datasetId],
-      expiresInSeconds: lifetimeSeconds,
-    });
-    return { token, expiration };
-  }
-  const response = await fetch(
-    `${emulator.apiUrl}/groups/${groupId}/reports/${salesReportId}/GenerateToken`,
-    {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${emulator.appToken()}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ accessLevel: 'View' }),
-    },
-  );
-  if (!response.ok) {
-    throw new Error(`GenerateToken failed: ${response.status} ${await response.text()}`);
-  }
-  const { token, expiration } = (await response.json()) as { token: string; expiration: string };
-  return { token, expiration };
-}
-
-/**
  * The example backend: `GET /api/config` and `GET /api/embed-token[?lifetimeSeconds=N]`.
  * Returns false for any other path so the caller can serve the page.
  */
 export function handleApi(
-  emulator: RunningEmulator,
+  emulator: ExampleEmulator,
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
@@ -85,7 +49,7 @@ export function handleApi(
       send(400, { error: { code: 'BadRequest', message: 'lifetimeSeconds must be 1..3600' } });
       return true;
     }
-    embedToken(emulator, lifetime).then(
+    emulator.embedToken(lifetime).then(
       (token) => send(200, token),
       (error: unknown) => send(502, { error: { code: 'TokenFailed', message: String(error) } }),
     );

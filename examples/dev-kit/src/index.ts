@@ -3,3 +3,5 @@ export { startExample, type ExampleOptions, type ExampleServer } from './start-e
 export { runExample } from './run-example.ts';
 export { openExample, type OpenedExample } from './open-example.ts';
 export type { ExampleConfig } from './api-routes.ts';
+export type { ExampleEmulator, EmbedToken } from './example-emulator.ts';
+export { ExampleError, exampleErrorCodes, type ExampleErrorCode } from './errors.ts';

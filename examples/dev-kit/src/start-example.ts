@@ -2,9 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { startEmulator, type RunningEmulator } from '@canopy/emulator';
 import { createServer as createViteServer } from 'vite';
-import { embedToken, exampleConfig, handleApi } from './api-routes.ts';
+import { exampleConfig, handleApi } from './api-routes.ts';
+import type { ExampleEmulator } from './example-emulator.ts';
+import { startLocalEmulator } from './local-emulator.ts';
+import { connectEmulator } from './remote-emulator.ts';
 import { scriptTagBundle } from './script-tag-bundle.ts';
 
 export interface ExampleOptions {
@@ -12,16 +14,22 @@ export interface ExampleOptions {
   dir: string;
   /** `static`: plain files plus `/powerbi.js` (the script-tag build); `vite`: a Vite dev server. */
   mode: 'static' | 'vite';
-  /** Port of the page (default 0: any free port). The emulator always takes a free port. */
+  /** Port of the page (default 0: any free port). An in-process emulator always takes a free port. */
   port?: number;
-  /** Host of the page (default `localhost`; the emulator binds 127.0.0.1, another origin). */
+  /** Host of the page (default `localhost`; an in-process emulator binds 127.0.0.1, another origin). */
   host?: string;
+  /**
+   * URL of a running emulator to use (e.g. http://localhost:5300, the one `pnpm dev` starts),
+   * reached through its public HTTP API only. Default: start an emulator in this process.
+   * `runExample` takes it from `CANOPY_EMULATOR_URL`; the smoke tests leave it unset.
+   */
+  emulatorUrl?: string;
 }
 
 export interface ExampleServer {
   /** URL of the example page. */
   url: string;
-  emulator: RunningEmulator;
+  emulator: ExampleEmulator;
   close(): Promise<void>;
 }
 
@@ -32,9 +40,11 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Starts the emulator and the example page in this process. */
+/** Starts (or connects to) the emulator, then serves the example page in this process. */
 export async function startExample(options: ExampleOptions): Promise<ExampleServer> {
-  const emulator = await startEmulator({ host: '127.0.0.1', prebuildFrame: true });
+  const emulator = options.emulatorUrl
+    ? await connectEmulator(options.emulatorUrl)
+    : await startLocalEmulator();
   try {
     const page =
       options.mode === 'vite'
@@ -54,7 +64,7 @@ export async function startExample(options: ExampleOptions): Promise<ExampleServ
   }
 }
 
-async function startVite(emulator: RunningEmulator, options: ExampleOptions) {
+async function startVite(emulator: ExampleEmulator, options: ExampleOptions) {
   const server = await createViteServer({
     // The example's own vite.config.ts is loaded too; this adds the backend routes.
     root: options.dir,
@@ -84,7 +94,7 @@ async function startVite(emulator: RunningEmulator, options: ExampleOptions) {
   return { url, close: () => server.close() };
 }
 
-async function startStatic(emulator: RunningEmulator, options: ExampleOptions) {
+async function startStatic(emulator: ExampleEmulator, options: ExampleOptions) {
   const root = join(options.dir, 'public');
   const server = createServer((req, res) => {
     if (handleApi(emulator, req, res)) return;
@@ -115,7 +125,7 @@ async function startStatic(emulator: RunningEmulator, options: ExampleOptions) {
  * server fills per request, the way a server-rendered page would (a fresh embed token each time).
  */
 async function serveStatic(
-  emulator: RunningEmulator,
+  emulator: ExampleEmulator,
   root: string,
   path: string,
 ): Promise<{ body: string | Buffer; type: string } | undefined> {
@@ -128,7 +138,7 @@ async function serveStatic(
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   if (extname(file) !== '.html' || !body.includes('{{')) return { body, type };
   const config = exampleConfig(emulator);
-  const { token } = await embedToken(emulator);
+  const { token } = await emulator.embedToken();
   const values: Record<string, string> = {
     EMULATOR_ORIGIN: config.emulatorOrigin,
     REPORT_ID: config.reportId,
