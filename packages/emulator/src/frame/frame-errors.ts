@@ -80,6 +80,18 @@ export function notLoaded(): FrameError {
   );
 }
 
+/**
+ * A request body that must be an object (a load or create configuration, settings, a theme…). Arrays
+ * and primitives get one refusal on every route and embed kind, rather than whatever the route's
+ * validator happens to say about them ("input must be an object").
+ */
+export function objectBody(body: unknown, what: string): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest(`${what} must be an object`, FrameErrorCode.InvalidParameters);
+  }
+  return body as Record<string, unknown>;
+}
+
 /** The validators of powerbi-models return `undefined` or a list of `{message}`: turn a list into a 400. */
 export function assertValid(errors: IError[] | undefined): void {
   if (errors && errors.length > 0) throw new FrameError(400, errors);

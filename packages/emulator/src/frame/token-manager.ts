@@ -55,6 +55,20 @@ export function apiErrorToIError(error: unknown, loadFailure = false) {
   );
 }
 
+/** A flag header (`tokenProviderSupplied`): it may arrive as the boolean itself or as its string. */
+const headerFlag = (value: unknown): boolean => value === true || value === 'true';
+
+export interface TokenManagerOptions {
+  /**
+   * Whether this embed kind takes a host token provider. The library allows `accessTokenProvider`
+   * only on report (including paginated), create and quick create embeds, and only those register
+   * the `/reports/<uid>/eventHooks/newAccessToken` route the frame asks.
+   */
+  tokenProvider: boolean;
+  /** A valid `setAccessToken` after expiry: bring the embed back (reload or redraw). */
+  onRecovered: () => void;
+}
+
 /**
  * The access token of one embed: verified with the emulator, watched until it expires, then either
  * renewed through the host's `newAccessToken` hook (when the host supplied a token provider) or
@@ -70,7 +84,7 @@ export class TokenManager {
   constructor(
     private readonly api: EmulatorApi,
     private readonly events: EventPoster,
-    private readonly handlers: { onExpired: () => void; onRecovered: () => void },
+    private readonly options: TokenManagerOptions,
   ) {}
 
   get token(): string {
@@ -81,9 +95,13 @@ export class TokenManager {
     return this.expiredState;
   }
 
-  /** Verifies the load token; throws the API's refusal (the caller turns it into an error event). */
-  async start(token: unknown, tokenProviderSupplied: boolean): Promise<void> {
-    this.tokenProviderSupplied = tokenProviderSupplied;
+  /**
+   * Verifies the load token; throws the API's refusal (the caller turns it into an error event). The
+   * load's `tokenProviderSupplied` header decides whether expiry asks the host for a new token.
+   */
+  async start(token: unknown, headers: Record<string, string | undefined>): Promise<void> {
+    this.tokenProviderSupplied =
+      this.options.tokenProvider === true && headerFlag(headers.tokenProviderSupplied);
     if (typeof token !== 'string' || token.length === 0) {
       throw new ApiError('InvalidToken', 401, 'The load configuration carries no access token.');
     }
@@ -125,7 +143,18 @@ export class TokenManager {
     const wasExpired = this.expiredState;
     this.expiredState = false;
     this.arm(expiresAt);
-    if (wasExpired) this.handlers.onRecovered();
+    if (wasExpired) this.options.onRecovered();
+  }
+
+  /**
+   * A load that failed because the server found the token expired (after it was verified) can be
+   * recovered like one refused at the start: the next valid `setAccessToken` runs `onRecovered`.
+   */
+  noteLoadFailure(error: unknown): void {
+    if (error instanceof ApiError && error.code === 'TokenExpired') {
+      window.clearTimeout(this.timer);
+      this.expiredState = true;
+    }
   }
 
   /** Called when the token's time is up or the server said it expired. */
@@ -147,7 +176,6 @@ export class TokenManager {
     }
     this.expiredState = true;
     this.events.emit('error', tokenExpiredError());
-    this.handlers.onExpired();
   }
 
   dispose(): void {

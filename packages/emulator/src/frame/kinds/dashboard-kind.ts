@@ -16,7 +16,7 @@ export function registerDashboardRoutes(
   root: HTMLElement,
   uid: string,
 ): void {
-  const session = new EmbedSession(transport, 'dashboards', root, uid, { reloadOnRecovery: true });
+  const session = new EmbedSession(transport, 'dashboards', root, uid);
 
   const render = async (config: Record<string, unknown>, current: () => boolean) => {
     const dashboard = await session.api.getDashboard(String(config.id));

@@ -1,7 +1,6 @@
 import { EmulatorApi } from '../api-client.ts';
 import { postLoadFailure } from '../load-failure.ts';
 import { EventPoster, type EventEntity } from '../protocol/event-poster.ts';
-import { headerFlag } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { showStatus } from '../render/status-message.ts';
 import { TokenManager } from '../token-manager.ts';
@@ -16,20 +15,20 @@ export type LoadStep<C> = (config: C, current: () => boolean) => void | Promise<
 
 export interface EmbedSessionOptions {
   /**
-   * Re-run the last load when `setAccessToken` recovers an expired token. Dashboards and tiles do:
-   * a load refused for an expired token then completes without the host calling load again.
-   */
-  reloadOnRecovery?: boolean;
-  /**
    * Honour the `tokenProviderSupplied` load header (renew through the host's `newAccessToken` hook).
-   * The library only allows `accessTokenProvider` on report, create and quick create embeds.
+   * The library only allows `accessTokenProvider` on report (paginated included), create and quick
+   * create embeds; the other kinds' hosts have no hook route to answer.
    */
   tokenProvider?: boolean;
 }
 
 /**
  * The parts every non-report embed shares: its event poster, API client and token, a loaded flag,
- * and one load lifecycle (token check, stale-load guard, failure as an error event).
+ * and one load lifecycle (token check, stale-load guard, failure as an error event, recovery).
+ *
+ * Recovery is the same for every kind: when `setAccessToken` brings a valid token after the old one
+ * expired (mid-session, or already at load), the last load runs again with the new token, so the
+ * page renders again without the host calling load.
  */
 export class EmbedSession {
   readonly events: EventPoster;
@@ -45,13 +44,13 @@ export class EmbedSession {
     entity: EventEntity,
     readonly root: HTMLElement,
     initialUid: string,
-    private readonly options: EmbedSessionOptions = {},
+    options: EmbedSessionOptions = {},
   ) {
     this.uid = initialUid;
     this.events = new EventPoster(transport, entity, () => this.uid);
     this.api = new EmulatorApi(() => this.tokens.token);
     this.tokens = new TokenManager(this.api, this.events, {
-      onExpired: () => undefined,
+      tokenProvider: options.tokenProvider === true,
       onRecovered: () => this.reload?.(),
     });
   }
@@ -65,18 +64,17 @@ export class EmbedSession {
     headers: LoadHeaders,
     step: LoadStep<C>,
   ): Promise<void> {
-    if (this.options.reloadOnRecovery) {
-      this.reload = () => void this.load({ ...config, accessToken: this.tokens.token }, {}, step);
-    }
+    // The same headers again: the reload keeps the load's uid and its token provider.
+    this.reload = () =>
+      void this.load({ ...config, accessToken: this.tokens.token }, headers, step);
     const current = this.begin(headers);
     try {
-      await this.tokens.start(
-        config.accessToken,
-        this.options.tokenProvider === true && headerFlag(headers.tokenProviderSupplied),
-      );
+      await this.tokens.start(config.accessToken, headers);
       await step(config, current);
     } catch (error) {
-      if (current()) this.fail(error);
+      if (!current()) return;
+      this.tokens.noteLoadFailure(error);
+      this.fail(error);
     }
   }
 

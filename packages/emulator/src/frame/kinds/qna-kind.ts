@@ -1,6 +1,12 @@
 import * as models from 'powerbi-models';
 import { ApiError } from '../api-client.ts';
-import { assertValid, badRequest, FrameError, FrameErrorCode } from '../frame-errors.ts';
+import {
+  assertValid,
+  badRequest,
+  FrameError,
+  FrameErrorCode,
+  objectBody,
+} from '../frame-errors.ts';
 import { accepted, type RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
@@ -96,13 +102,14 @@ export function registerQnaRoutes(
   });
 
   routes.post('/qna/interpret', async (request) => {
-    assertValid(models.validateQnaInterpretInputData(request.body));
+    const body = objectBody(request.body, 'The question request');
+    assertValid(models.validateQnaInterpretInputData(body));
     if (!session.loaded)
       throw badRequest(
         'Q&A is not loaded yet. Wait for the loaded event.',
         FrameErrorCode.NotLoaded,
       );
-    const { question } = request.body as models.IQnaInterpretInputData;
+    const { question } = body as unknown as models.IQnaInterpretInputData;
     if (question.trim() === '')
       throw badRequest('question must not be empty', FrameErrorCode.InvalidParameters);
     await interpret(question.trim());

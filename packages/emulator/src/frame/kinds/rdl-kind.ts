@@ -21,7 +21,8 @@ export function registerRdlRoutes(
   root: HTMLElement,
   uid: string,
 ): void {
-  const session = new EmbedSession(transport, 'reports', root, uid);
+  // A paginated embed is a Report to the library, so it may carry an accessTokenProvider.
+  const session = new EmbedSession(transport, 'reports', root, uid, { tokenProvider: true });
 
   const run = async (report: ReportDefinition, values: Map<string, string>, body: HTMLElement) => {
     const visual = report.pages[0]?.visuals[0];

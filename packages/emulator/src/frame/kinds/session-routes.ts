@@ -1,5 +1,5 @@
 import type { IError } from 'powerbi-models';
-import { assertValid, badRequest, FrameErrorCode } from '../frame-errors.ts';
+import { assertValid, objectBody } from '../frame-errors.ts';
 import { accepted, type RouteTable } from '../protocol/route-table.ts';
 import type { TokenManager } from '../token-manager.ts';
 import type { LoadHeaders } from './embed-session.ts';
@@ -22,12 +22,7 @@ export interface LoadRoute<C> {
  */
 export function registerLoadRoute<C>(routes: RouteTable, path: string, route: LoadRoute<C>): void {
   routes.post(path, (request) => {
-    if (typeof request.body !== 'object' || request.body === null)
-      throw badRequest(
-        `${route.subject ?? 'The load configuration'} must be an object`,
-        FrameErrorCode.InvalidParameters,
-      );
-    const config = request.body as C;
+    const config = objectBody(request.body, route.subject ?? 'The load configuration') as C;
     assertValid(route.validate(config));
     route.refuse?.(config);
     void route.start(config, request.headers);

@@ -17,7 +17,7 @@ export function registerTileRoutes(
   root: HTMLElement,
   uid: string,
 ): void {
-  const session = new EmbedSession(transport, 'tile', root, uid, { reloadOnRecovery: true });
+  const session = new EmbedSession(transport, 'tile', root, uid);
 
   const render = async (config: Record<string, unknown>, current: () => boolean) => {
     const dashboard = await session.api.getDashboard(String(config.dashboardId));

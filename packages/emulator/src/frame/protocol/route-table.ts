@@ -21,9 +21,6 @@ export type RouteHandlerFn = (request: RouteRequest) => RouteReply | Promise<Rou
 export const ok = (body: unknown): RouteReply => ({ status: 200, body });
 export const accepted = (body: unknown = {}): RouteReply => ({ status: 202, body });
 
-/** A flag header (`tokenProviderSupplied`): it may arrive as the boolean itself or as its string. */
-export const headerFlag = (value: unknown): boolean => value === true || value === 'true';
-
 function decode(value: unknown): string {
   if (typeof value !== 'string') return '';
   try {

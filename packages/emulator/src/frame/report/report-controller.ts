@@ -10,7 +10,6 @@ import { FrameError, FrameErrorCode, iError, notLoaded } from '../frame-errors.t
 import { postLoadFailure } from '../load-failure.ts';
 import { markRendered } from '../perf-marks.ts';
 import { EventPoster } from '../protocol/event-poster.ts';
-import { headerFlag } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { paletteOf, type Palette } from '../render/palette.ts';
 import { ReportView, type ReportViewHost } from '../render/report-view.ts';
@@ -68,8 +67,9 @@ export class ReportController implements ReportViewHost {
       new URLSearchParams(location.search).get('registerQueryCallback') === 'true';
     this.events = new EventPoster(transport, 'reports', () => this.uid);
     this.api = new EmulatorApi(() => this.tokens.token);
+    // Reports, visuals and create embeds may all carry an accessTokenProvider (Aad tokens only).
     this.tokens = new TokenManager(this.api, this.events, {
-      onExpired: () => undefined,
+      tokenProvider: true,
       onRecovered: () => this.recover(),
     });
   }
@@ -116,10 +116,7 @@ export class ReportController implements ReportViewHost {
     try {
       // The token check and the report fetch go out together (one round trip less before the
       // first query); a refused token still wins, so the error event is the token's.
-      const verified = this.tokens.start(
-        config.accessToken,
-        headerFlag(request.headers.tokenProviderSupplied),
-      );
+      const verified = this.tokens.start(config.accessToken, request.headers);
       const prefetched = request.create ? undefined : this.frontLoad.take(config);
       const fetched = request.create
         ? Promise.resolve(blankReport(String(config.datasetId)))
@@ -160,6 +157,7 @@ export class ReportController implements ReportViewHost {
     } catch (error) {
       if (seq !== this.loadSeq) return;
       this.phase = 'failed';
+      this.tokens.noteLoadFailure(error);
       this.lastFailure = postLoadFailure(this.events, this.root, error)?.errorCode;
     }
   }

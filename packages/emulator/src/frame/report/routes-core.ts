@@ -1,5 +1,12 @@
 import * as models from 'powerbi-models';
-import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
+import {
+  assertValid,
+  badRequest,
+  FrameError,
+  FrameErrorCode,
+  iError,
+  objectBody,
+} from '../frame-errors.ts';
 import { registerTokenRoutes } from '../kinds/session-routes.ts';
 import { markLoadReceived } from '../perf-marks.ts';
 import { accepted, ok, type RouteRequest, type RouteTable } from '../protocol/route-table.ts';
@@ -7,13 +14,6 @@ import { userStateApplied } from './apply-load-config.ts';
 import { refusal, save, saveAs } from './persistence.ts';
 import type { ReportController } from './report-controller.ts';
 import { clearUserState, saveUserState } from './user-state.ts';
-
-function asObject(body: unknown, what: string): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest(`${what} must be an object`, FrameErrorCode.InvalidParameters);
-  }
-  return body as Record<string, unknown>;
-}
 
 /** Merges a settings update; customLayout page layouts merge per page and visual like the service's. */
 function mergeSettings(current: models.ISettings, update: models.ISettings): models.ISettings {
@@ -45,7 +45,7 @@ export function registerCoreRoutes(
 ): void {
   const load = (phased: boolean) => (request: RouteRequest) => {
     markLoadReceived();
-    const config = asObject(request.body, 'The load configuration');
+    const config = objectBody(request.body, 'The load configuration');
     assertValid(
       rdl ? models.validatePaginatedReportLoad(config) : models.validateReportLoad(config),
     );
@@ -59,14 +59,14 @@ export function registerCoreRoutes(
     return accepted();
   });
   routes.post('/frontload/config', (request) => {
-    const config = asObject(request.body, 'The front-load configuration');
+    const config = objectBody(request.body, 'The front-load configuration');
     // Only a frame that has not started loading gains anything from fetching early.
     if (controller.phase === 'idle') controller.frontLoad.prefetch(config);
     return accepted();
   });
   routes.post('/report/create', (request) => {
     markLoadReceived();
-    const config = asObject(request.body, 'The create configuration');
+    const config = objectBody(request.body, 'The create configuration');
     assertValid(models.validateCreateReport(config));
     controller.startLoad({ config, headers: request.headers, phased: false, create: true });
     return accepted();
@@ -115,7 +115,7 @@ export function registerCoreRoutes(
 
   routes.patch('/report/settings', (request) => {
     const state = controller.state;
-    const update = asObject(request.body, 'settings') as models.ISettings;
+    const update = objectBody(request.body, 'settings') as models.ISettings;
     assertValid(models.validateSettings(update));
     if (update.zoomLevel !== undefined) {
       // The standalone validator does not know the field's name ("undefined must be…").
@@ -143,7 +143,7 @@ export function registerCoreRoutes(
   );
   routes.put('/report/theme', (request) => {
     const state = controller.state;
-    const theme = asObject(request.body, 'theme');
+    const theme = objectBody(request.body, 'theme');
     if (theme.themeJson === undefined) {
       state.theme = undefined;
     } else {

@@ -75,6 +75,12 @@ export interface HostWindow {
         headers: object,
         target: Window,
       ): Promise<{ statusCode: number; body: unknown }>;
+      post(
+        url: string,
+        body: unknown,
+        headers: object,
+        target: Window,
+      ): Promise<{ statusCode: number; body: unknown }>;
       put(
         url: string,
         body: unknown,
