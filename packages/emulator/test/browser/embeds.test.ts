@@ -9,6 +9,7 @@ import {
   type Harness,
   type HostWindow,
 } from './support/harness.ts';
+import { fruitDataset } from './support/fruit-dataset.ts';
 
 let harness: Harness;
 let page: Page;
@@ -213,28 +214,11 @@ describe('every embed type loads from the emulator and posts its events', () => 
       embedUrl: `${url}/quickCreate`,
       accessToken: token,
       tokenType: 1,
-      datasetCreateConfig: {
-        locale: 'en-US',
-        tableSchemaList: [
-          {
-            name: 'Fruit',
-            columns: [
-              { name: 'Name', dataType: 'Text' },
-              { name: 'Count', dataType: 'Int64' },
-            ],
-          },
-        ],
-        data: [
-          {
-            name: 'Fruit',
-            rows: [
-              ['Apple', '3'],
-              ['Pear', '5'],
-              ['Apple', '4'],
-            ],
-          },
-        ],
-      },
+      datasetCreateConfig: fruitDataset([
+        ['Apple', '3'],
+        ['Pear', '5'],
+        ['Apple', '4'],
+      ]),
     });
     await waitEvent(page, 'c1', 'loaded', from);
     await waitEvent(page, 'c1', 'rendered', from);

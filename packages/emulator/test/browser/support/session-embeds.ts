@@ -1,4 +1,5 @@
 import type { RunningEmulator } from '../../../src/index.ts';
+import { fruitDataset } from './fruit-dataset.ts';
 
 export type SessionKind = 'qna' | 'quickCreate' | 'rdl';
 
@@ -30,27 +31,10 @@ export function sessionEmbed(
           embedUrl: `${url}/quickCreate`,
           accessToken,
           tokenType: 1,
-          datasetCreateConfig: {
-            locale: 'en-US',
-            tableSchemaList: [
-              {
-                name: 'Fruit',
-                columns: [
-                  { name: 'Name', dataType: 'Text' },
-                  { name: 'Count', dataType: 'Int64' },
-                ],
-              },
-            ],
-            data: [
-              {
-                name: 'Fruit',
-                rows: [
-                  ['Apple', '3'],
-                  ['Pear', '5'],
-                ],
-              },
-            ],
-          },
+          datasetCreateConfig: fruitDataset([
+            ['Apple', '3'],
+            ['Pear', '5'],
+          ]),
         },
       };
     case 'rdl':
