@@ -2,15 +2,13 @@ import type { Embed, Report } from '@canopy/embed-core';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PowerBIEmbed } from '../src/index.ts';
-import { DASHBOARD_URL, EmbedTestBed, REPORT2_URL, reportConfig } from './support/embed-harness.ts';
-
-const regionFilter = (values: string[]) => ({
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: { table: 'Sales', column: 'Region' },
-  operator: 'In',
-  values,
-  filterType: 1,
-});
+import {
+  DASHBOARD_URL,
+  EmbedTestBed,
+  REPORT2_URL,
+  regionFilter,
+  reportConfig,
+} from './support/embed-harness.ts';
 
 describe('PowerBIEmbed prop changes', () => {
   let bed: EmbedTestBed;

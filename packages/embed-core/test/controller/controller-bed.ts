@@ -1,83 +1,15 @@
-import { factories, models, service as pbi, type Embed } from '../../src/index.ts';
-import { FakeFrameHarness, flush, type FakeFrame } from '../support/fake-frame.ts';
+import { ServiceBed } from '../support/service-bed.ts';
 
-export { flush };
+export {
+  DASHBOARD_URL,
+  REPORT2_URL,
+  REPORT_URL,
+  flush,
+  regionFilter,
+  reportConfig,
+} from '../support/service-bed.ts';
 
-export const REPORT_URL = 'https://app.powerbi.com/reportEmbed?reportId=r1&groupId=g1';
-export const REPORT2_URL = 'https://app.powerbi.com/reportEmbed?reportId=r2&groupId=g1';
-export const DASHBOARD_URL = 'https://app.powerbi.com/dashboardEmbed?dashboardId=d1&groupId=g1';
-
-export function reportConfig(overrides: Record<string, unknown> = {}) {
-  return {
-    type: 'report',
-    id: 'r1',
-    embedUrl: REPORT_URL,
-    accessToken: 'token-1',
-    tokenType: models.TokenType.Embed,
-    ...overrides,
-  };
-}
-
-export const regionFilter = (values: string[]) => ({
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: { table: 'Sales', column: 'Region' },
-  operator: 'In',
-  values,
-  filterType: 1,
-});
-
-/**
- * A real Service talking to fake frames, and one container element: every request the controller
- * makes through the core shows up in `harness.log` exactly as it would go on the wire.
- */
-export class ControllerBed {
-  readonly harness = new FakeFrameHarness().install();
-  readonly errors: unknown[] = [];
-  readonly service = new pbi.Service(
-    factories.hpmFactory,
-    factories.wpmpFactory,
-    factories.routerFactory,
-    { onError: (error) => this.errors.push(error) },
-  );
-  /** Routes and message handlers of a Service with no component: what a clean teardown returns to. */
-  readonly baseline = {
-    routes: this.service.router.routeCount,
-    handlers: this.service.wpmp.handlerCount,
-  };
+/** The shared service bed plus one container element for the controller to mount into. */
+export class ControllerBed extends ServiceBed {
   readonly element = document.body.appendChild(document.createElement('div'));
-
-  calls(): string[] {
-    return this.harness.calls();
-  }
-
-  requests(call: string) {
-    return this.harness.log.filter((p) => `${p.message.method} ${p.message.url}` === call);
-  }
-
-  frameOf(embed: Embed<object>): FakeFrame {
-    return this.harness.frameFor(embed.iframe);
-  }
-
-  /** Lets frame answers, iframe `load` events and queued live updates run. */
-  async settle(): Promise<void> {
-    let quiet = 0;
-    let seen = this.harness.log.length;
-    for (let turn = 0; turn < 100 && quiet < 3; turn++) {
-      await flush();
-      quiet = this.harness.log.length === seen ? quiet + 1 : 0;
-      seen = this.harness.log.length;
-    }
-  }
-
-  /** The frame of `embed` sends event `name` to the host. */
-  async emit(embed: Embed<object>, name: string, body?: unknown): Promise<void> {
-    const kind = embed.embedtype === 'dashboard' ? 'dashboards' : 'reports';
-    await this.frameOf(embed).post(`/${kind}/${embed.config.uniqueId}/events/${name}`, body);
-  }
-
-  dispose(): void {
-    this.service.destroy();
-    this.harness.uninstall();
-    document.body.innerHTML = '';
-  }
 }

@@ -1,80 +1,21 @@
 import { act, cleanup } from '@testing-library/react';
 import { vi } from 'vitest';
-import { factories, models, service as pbi, type Embed } from '@canopy/embed-core';
-import {
-  FakeFrameHarness,
+import { ServiceBed } from '../../../embed-core/test/support/service-bed.ts';
+
+export {
+  DASHBOARD_URL,
+  REPORT2_URL,
+  REPORT_URL,
   flush,
-  type FakeFrame,
-} from '../../../embed-core/test/support/fake-frame.ts';
+  regionFilter,
+  reportConfig,
+} from '../../../embed-core/test/support/service-bed.ts';
 
-export { flush };
-
-export const REPORT_URL = 'https://app.powerbi.com/reportEmbed?reportId=r1&groupId=g1';
-export const REPORT2_URL = 'https://app.powerbi.com/reportEmbed?reportId=r2&groupId=g1';
-export const DASHBOARD_URL = 'https://app.powerbi.com/dashboardEmbed?dashboardId=d1&groupId=g1';
-
-export function reportConfig(overrides: Record<string, unknown> = {}) {
-  return {
-    type: 'report',
-    id: 'r1',
-    embedUrl: REPORT_URL,
-    accessToken: 'token-1',
-    tokenType: models.TokenType.Embed,
-    ...overrides,
-  };
-}
-
-/**
- * A real embed-core Service talking to fake frames (happy-dom loads no iframe pages): every request
- * the wrapper makes through the core shows up in `harness.log` exactly as it would go on the wire.
- */
-export class EmbedTestBed {
-  readonly harness = new FakeFrameHarness().install();
-  readonly errors: unknown[] = [];
-  readonly service = new pbi.Service(
-    factories.hpmFactory,
-    factories.wpmpFactory,
-    factories.routerFactory,
-    { onError: (error) => this.errors.push(error) },
-  );
-  /** Routes and message handlers of a Service with no component: what a clean teardown returns to. */
-  readonly baseline = {
-    routes: this.service.router.routeCount,
-    handlers: this.service.wpmp.handlerCount,
-  };
-
-  /** `METHOD url` of every request the frames received. */
-  calls(): string[] {
-    return this.harness.calls();
-  }
-
-  requests(call: string) {
-    return this.harness.log.filter((p) => `${p.message.method} ${p.message.url}` === call);
-  }
-
-  frameOf(embed: Embed<object>): FakeFrame {
-    return this.harness.frameFor(embed.iframe);
-  }
-
-  /**
-   * Lets frame answers, iframe `load` events and queued updates run, inside `act`: waits until no
-   * new request has reached a frame for a few timer turns (timers lag on a busy machine).
-   */
-  async settle(ms = 5): Promise<void> {
-    await act(async () => {
-      let quiet = 0;
-      let seen = this.harness.log.length;
-      for (let turn = 0; turn < 100 && quiet < 3; turn++) {
-        await flush(ms);
-        quiet = this.harness.log.length === seen ? quiet + 1 : 0;
-        seen = this.harness.log.length;
-      }
-    });
-  }
-
+/** embed-core's service bed with every step inside React's `act`, plus React cleanup. */
+export class EmbedTestBed extends ServiceBed {
   /** Waits (on a busy machine, timers can lag) until a frame received `call`, e.g. `POST /report/load`. */
   async waitForCall(call: string): Promise<void> {
-    await act(async () => {
+    await this.step(async () => {
       await vi.waitFor(() => {
         if (!this.calls().includes(call))
           throw new Error(`no ${call} yet: ${this.calls().join(', ')}`);
@@ -82,18 +23,12 @@ export class EmbedTestBed {
     });
   }
 
-  /** The frame of `embed` sends event `name` to the host. */
-  async emit(embed: Embed<object>, name: string, body?: unknown): Promise<void> {
-    const kind = embed.embedtype === 'dashboard' ? 'dashboards' : 'reports';
-    await act(async () => {
-      await this.frameOf(embed).post(`/${kind}/${embed.config.uniqueId}/events/${name}`, body);
-    });
+  override dispose(): void {
+    cleanup();
+    super.dispose();
   }
 
-  dispose(): void {
-    cleanup();
-    this.service.destroy();
-    this.harness.uninstall();
-    document.body.innerHTML = '';
+  protected override async step(run: () => Promise<void>): Promise<void> {
+    await act(run);
   }
 }
