@@ -7,6 +7,7 @@ import {
   expectRequest,
   useReportFixture,
   type Fixture,
+  expectVisualLayoutPatch,
 } from './support/report-fixture.ts';
 
 const RDL_REFUSAL = 'This API is currently not supported for RDL reports';
@@ -248,17 +249,7 @@ describe('Page', () => {
       const p = await page(f);
       f.script(lookups);
       const result = await call(p);
-      expect(f.harness.calls()).toEqual([
-        'GET /report/pages',
-        'GET /report/pages/p1/visuals',
-        'PATCH /report/settings',
-      ]);
-      const patch = f.requests()[2]!;
-      expect(patch.body).toStrictEqual({
-        layoutType: models.LayoutType.Custom,
-        customLayout: { pagesLayout: { p1: { visualsLayout: { v1: layout } } } },
-      });
-      expect(result).toStrictEqual(envelope(200, null, patch.headers.id));
+      expectVisualLayoutPatch(f, result, layout);
     });
 
     it('resizePage resizes the active page through the report', async () => {

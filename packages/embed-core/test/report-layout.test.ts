@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { models, type Report } from '../src/index.ts';
-import { RDL_URL, envelope, expectRequest, useReportFixture } from './support/report-fixture.ts';
+import {
+  RDL_URL,
+  envelope,
+  expectRequest,
+  expectVisualLayoutPatch,
+  useReportFixture,
+} from './support/report-fixture.ts';
 
 const RDL_REFUSAL = 'This API is currently not supported for RDL reports';
 const LAYOUT_SWITCH_REFUSAL =
@@ -54,22 +60,7 @@ describe('Report visual layout', () => {
       const report = await f.embedReport();
       f.script({ ...lookups, 'PATCH /report/settings': { statusCode: 200, body: { ok: 1 } } });
       const result = await call(report);
-      const [pagesGet, visualsGet, patch] = f.requests();
-      expect(f.requests()).toHaveLength(3);
-      const uid = report.config.uniqueId;
-      expectRequest(pagesGet!, 'GET', '/report/pages', 'absent', uid);
-      expectRequest(visualsGet!, 'GET', '/report/pages/p1/visuals', 'absent', uid);
-      expectRequest(
-        patch!,
-        'PATCH',
-        '/report/settings',
-        {
-          layoutType: models.LayoutType.Custom,
-          customLayout: { pagesLayout: { p1: { visualsLayout: { v1: layout } } } },
-        },
-        uid,
-      );
-      expect(result).toStrictEqual(envelope(200, { ok: 1 }, patch!.headers.id));
+      expectVisualLayoutPatch(f, result, layout, { ok: 1 });
     });
 
     it("rejects 'PowerBIEntityNotFound' for an unknown page, before any visual lookup", async () => {

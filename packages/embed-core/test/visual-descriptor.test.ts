@@ -7,6 +7,7 @@ import {
   expectRequest,
   useReportFixture,
   type Fixture,
+  expectVisualLayoutPatch,
 } from './support/report-fixture.ts';
 
 const BASE = '/report/pages/p1/visuals/v1';
@@ -216,17 +217,7 @@ describe('VisualDescriptor', () => {
       const v = await descriptor(f);
       f.script(lookups);
       const result = await call(v);
-      expect(f.harness.calls()).toEqual([
-        'GET /report/pages',
-        'GET /report/pages/p1/visuals',
-        'PATCH /report/settings',
-      ]);
-      const patch = f.requests()[2]!;
-      expect(patch.body).toStrictEqual({
-        layoutType: models.LayoutType.Custom,
-        customLayout: { pagesLayout: { p1: { visualsLayout: { v1: layout } } } },
-      });
-      expect(result).toStrictEqual(envelope(200, null, patch.headers.id));
+      expectVisualLayoutPatch(f, result, layout);
     });
 
     it('a missing visual rejects PowerBIEntityNotFound without patching', async () => {

@@ -138,3 +138,32 @@ export function expectRequest(
 export function envelope(statusCode: number, body: unknown, id: unknown): unknown {
   return { statusCode, headers: { id }, body };
 }
+
+/**
+ * Asserts the visual-layout sequence shared by the report, page and visual-descriptor methods:
+ * `GET /report/pages`, `GET /report/pages/p1/visuals`, then a custom-layout `PATCH /report/settings`
+ * for visual `v1` with `layout`, resolved with the patch's envelope (`body` is what the frame answered).
+ */
+export function expectVisualLayoutPatch(
+  f: Fixture,
+  result: unknown,
+  layout: unknown,
+  body: unknown = null,
+): void {
+  const [pagesGet, visualsGet, patch] = f.requests();
+  expect(f.requests()).toHaveLength(3);
+  const uid = pagesGet?.headers.uid as string | undefined;
+  expectRequest(pagesGet!, 'GET', '/report/pages', 'absent', uid);
+  expectRequest(visualsGet!, 'GET', '/report/pages/p1/visuals', 'absent', uid);
+  expectRequest(
+    patch!,
+    'PATCH',
+    '/report/settings',
+    {
+      layoutType: models.LayoutType.Custom,
+      customLayout: { pagesLayout: { p1: { visualsLayout: { v1: layout } } } },
+    },
+    uid,
+  );
+  expect(result).toStrictEqual(envelope(200, body, patch!.headers.id));
+}
