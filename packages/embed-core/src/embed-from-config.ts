@@ -9,6 +9,12 @@ import type {
 } from './embeds/embed.ts';
 import type { IPowerBiElement, Service } from './service/service.ts';
 import type * as models from 'powerbi-models';
+import { assertConfigObject } from './service/argument-checks.ts';
+
+/** Whether the configuration can be embedded (not just bootstrapped): it has a token and a URL. */
+export function isEmbeddable(config: AnyEmbedConfiguration): boolean {
+  return !!config.accessToken && !!config.embedUrl;
+}
 
 export interface EmbedFromConfigOptions {
   /** Prepare reports with `service.load` (phased embedding); call `report.render()` to show them. */
@@ -44,8 +50,9 @@ export function embedFromConfig(
   config: AnyEmbedConfiguration,
   options: EmbedFromConfigOptions = {},
 ): Embed<object> | undefined {
+  assertConfigObject(config, 'embedFromConfig');
   const type = (config as { type?: string }).type;
-  if (!config.accessToken || !config.embedUrl) {
+  if (!isEmbeddable(config)) {
     const existing = (element as Partial<IPowerBiElement>).powerBiEmbed;
     if (existing) return existing;
     return service.bootstrap(element, config);

@@ -101,7 +101,5 @@ function isResponseEnvelope(value: unknown): value is { statusCode: number; body
  * local failures keep their own error instead of collapsing to `undefined` as in the original.
  */
 export function toRejection(reason: unknown): unknown {
-  if (isResponseEnvelope(reason)) return reason.body;
-  if (reason instanceof Error) return reason;
-  return reason;
+  return isResponseEnvelope(reason) ? reason.body : reason;
 }

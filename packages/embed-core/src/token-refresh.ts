@@ -78,15 +78,16 @@ export function autoRefreshToken(
   options: AutoRefreshTokenOptions,
 ): TokenRefreshStop {
   validateArguments(embed, options);
-  const refreshBeforeMs = nonNegative(options.refreshBeforeMs, DEFAULTS.refreshBeforeMs);
-  const minDelayMs = Math.max(FLOOR_MS, nonNegative(options.minDelayMs, DEFAULTS.minDelayMs));
-  const retryDelayMs = Math.max(FLOOR_MS, nonNegative(options.retryDelayMs, DEFAULTS.retryDelayMs));
-  const maxRetries = Math.floor(nonNegative(options.maxRetries, DEFAULTS.maxRetries));
-  const attemptTimeoutMs = nonNegative(options.attemptTimeoutMs, DEFAULTS.attemptTimeoutMs);
+  // validateArguments has checked every number given: only the defaults and floors remain.
+  const refreshBeforeMs = options.refreshBeforeMs ?? DEFAULTS.refreshBeforeMs;
+  const minDelayMs = Math.max(FLOOR_MS, options.minDelayMs ?? DEFAULTS.minDelayMs);
+  const retryDelayMs = Math.max(FLOOR_MS, options.retryDelayMs ?? DEFAULTS.retryDelayMs);
+  const maxRetries = Math.floor(options.maxRetries ?? DEFAULTS.maxRetries);
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULTS.attemptTimeoutMs;
   const intervalMs =
     options.refreshIntervalMs === undefined
       ? undefined
-      : Math.max(minDelayMs, nonNegative(options.refreshIntervalMs, 0));
+      : Math.max(minDelayMs, options.refreshIntervalMs);
   const report =
     options.onError ?? ((error: EmbedError) => embed.service.reportAsyncError(embed, error));
 
@@ -282,10 +283,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function nonNegative(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
-}
-
 function validateArguments(embed: Embed<object>, options: AutoRefreshTokenOptions): void {
   const invalid = (message: string) => new EmbedError(EmbedErrorCode.InvalidArgument, message);
   if (
@@ -307,14 +304,15 @@ function validateArguments(embed: Embed<object>, options: AutoRefreshTokenOption
     'attemptTimeoutMs',
   ] as const) {
     const value = options[key];
-    if (
-      value !== undefined &&
-      !(typeof value === 'number' && Number.isFinite(value) && value >= 0)
-    ) {
+    if (value !== undefined && !isNonNegativeNumber(value)) {
       throw invalid(`autoRefreshToken: options.${key} must be a non-negative number.`);
     }
   }
   if (options.expiresAt !== undefined && toEpochMs(options.expiresAt) === undefined) {
     throw invalid('autoRefreshToken: options.expiresAt must be a Date, an ISO date or epoch ms.');
   }
+}
+
+function isNonNegativeNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }

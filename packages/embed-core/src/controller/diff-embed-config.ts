@@ -1,5 +1,5 @@
 import type * as models from 'powerbi-models';
-import type { AnyEmbedConfiguration } from '../embed-from-config.ts';
+import { isEmbeddable, type AnyEmbedConfiguration } from '../embed-from-config.ts';
 import { deepEqual } from './deep-equal.ts';
 
 /** One call on the live component that applies part of a configuration change. */
@@ -40,11 +40,6 @@ const OTHER_LIVE_KEYS = new Set(['accessToken']);
  * for the others the core builds a new component, so the old one must be reset first.
  */
 const RELOADABLE_TYPES = new Set(['report', 'dashboard', 'tile', 'visual']);
-
-/** Whether the configuration can be embedded (not just bootstrapped). */
-export function isEmbeddable(config: AnyEmbedConfiguration): boolean {
-  return !!config.accessToken && !!config.embedUrl;
-}
 
 /**
  * Decides how to go from the configuration last applied to `next`. Pure: `createEmbedController`

@@ -1,5 +1,6 @@
 import type { Embed } from '../embeds/embed.ts';
 import { embedFromConfig, type AnyEmbedConfiguration } from '../embed-from-config.ts';
+import { assertConfigObject } from '../service/argument-checks.ts';
 import type { Service } from '../service/service.ts';
 import { snapshotValue } from './deep-equal.ts';
 import {
@@ -96,6 +97,7 @@ class Controller<E extends Embed<object>> implements EmbedController<E> {
     input: EmbedControllerInput<E>,
     private readonly options: EmbedControllerOptions,
   ) {
+    assertConfigObject(input?.config, 'createEmbedController: input.config');
     this.input = input;
     this.bindings = new EventBindings(
       (name) => handlerFor(this.input.eventHandlers, name),
@@ -117,6 +119,7 @@ class Controller<E extends Embed<object>> implements EmbedController<E> {
   }
 
   update(input: EmbedControllerInput<E>): void {
+    assertConfigObject(input?.config, 'embedController.update: input.config');
     this.input = input;
     const target = this.target;
     if (!target) return;

@@ -8,6 +8,14 @@ import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import type { IService } from '../service/service.ts';
 import type { HttpMethod } from './embed-types.ts';
 
+/** The rejection of a request whose component has no frame window (never embedded, or reset). */
+export function noFrameError(method: HttpMethod, url: string): EmbedError {
+  return new EmbedError(
+    EmbedErrorCode.NoFrame,
+    `Cannot send ${method} ${url}: the embedded frame is not available (the component was reset or never embedded).`,
+  );
+}
+
 export function sendFrameRequest<T>(
   service: IService,
   method: HttpMethod,
@@ -16,14 +24,7 @@ export function sendFrameRequest<T>(
   headers: Record<string, unknown>,
   targetWindow: Window | null | undefined,
 ): Promise<IHttpPostMessageResponse<T>> {
-  if (!targetWindow) {
-    return Promise.reject(
-      new EmbedError(
-        EmbedErrorCode.NoFrame,
-        `Cannot send ${method} ${url}: the embedded frame is not available (the component was reset or never embedded).`,
-      ),
-    );
-  }
+  if (!targetWindow) return Promise.reject(noFrameError(method, url));
   const hpm = service.hpm;
   let sent: Promise<IHttpPostMessageResponse<T>>;
   try {

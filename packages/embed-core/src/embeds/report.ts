@@ -1,5 +1,5 @@
 import * as models from 'powerbi-models';
-import { EmbedError, EmbedErrorCode, messages } from '../errors.ts';
+import { messages } from '../errors.ts';
 import type { ReportEventMap } from '../events.ts';
 import { addParamToUrl, findParamInUrl, isRDLEmbed } from '../internal/url.ts';
 import { BookmarksManager } from '../objects/bookmarks-manager.ts';
@@ -9,6 +9,7 @@ import type { Service } from '../service/service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
+import { noFrameError } from './frame-request.ts';
 import {
   isMobileLayout,
   pageSizeSettings,
@@ -147,22 +148,19 @@ export class Report<TEvents extends object = ReportEventMap>
   }
 
   async getPages(): Promise<Page[]> {
-    if (this.isRDL()) return this.rdlRefusal();
-    const pages = (await this.request<models.IPage[]>('GET', '/report/pages')).body;
+    const pages = await this.pageModels();
     return pages.map((page) => pageFromModel(this as unknown as Report, page));
   }
 
   async getPageByName(pageName: string): Promise<Page> {
-    if (this.isRDL()) return this.rdlRefusal();
-    const pages = (await this.request<models.IPage[]>('GET', '/report/pages')).body;
+    const pages = await this.pageModels();
     const page = pages.find((p) => p.name === pageName);
     if (!page) return Promise.reject(models.CommonErrorCodes.NotFound);
     return pageFromModel(this as unknown as Report, page);
   }
 
   async getActivePage(): Promise<Page> {
-    if (this.isRDL()) return this.rdlRefusal();
-    const pages = (await this.request<models.IPage[]>('GET', '/report/pages')).body;
+    const pages = await this.pageModels();
     const activePage = pages.find((page) => page.isActive);
     // Deliberate difference: the original rejected with `undefined` (a TypeError swallowed by its catch).
     if (!activePage) return Promise.reject(models.CommonErrorCodes.NotFound);
@@ -412,6 +410,12 @@ export class Report<TEvents extends object = ReportEventMap>
 
   // ---------------------------------------------------------------- internals
 
+  /** The page models of `GET /report/pages`; refused for RDL reports before anything is sent. */
+  private async pageModels(): Promise<models.IPage[]> {
+    if (this.isRDL()) return this.rdlRefusal();
+    return (await this.request<models.IPage[]>('GET', '/report/pages')).body;
+  }
+
   private async removeMenuEntry(
     point: MenuExtensionPoint,
     commandName: string,
@@ -449,12 +453,7 @@ export class Report<TEvents extends object = ReportEventMap>
    */
   private async postKeepingFailureEnvelope(url: string): Promise<void> {
     const target = this.iframe?.contentWindow;
-    if (!target) {
-      throw new EmbedError(
-        EmbedErrorCode.NoFrame,
-        `Cannot send POST ${url}: the embedded frame is not available (the component was reset or never embedded).`,
-      );
-    }
+    if (!target) throw noFrameError('POST', url);
     const headers = { uid: this.config.uniqueId };
     return (await this.service.hpm.post<void>(url, null, headers, target)).body;
   }

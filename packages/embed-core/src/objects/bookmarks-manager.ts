@@ -1,6 +1,7 @@
 import type * as models from 'powerbi-models';
-import { EmbedError, EmbedErrorCode, messages, toRejection } from '../errors.ts';
+import { messages } from '../errors.ts';
 import type { IEmbedConfigurationBase } from '../embeds/embed.ts';
+import { sendFrameRequest } from '../embeds/frame-request.ts';
 import { isRDLEmbed } from '../internal/url.ts';
 import type { Service } from '../service/service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
@@ -40,26 +41,21 @@ export class BookmarksManager {
     return this.send<void>('POST', '/report/bookmarks/applyState', request);
   }
 
-  private async send<T>(
+  /** Bookmarks are refused for paginated (RDL) reports, before anything is sent. */
+  private send<T>(
     method: 'GET' | 'POST',
     url: string,
     body?: unknown,
   ): Promise<IHttpPostMessageResponse<T>> {
     if (isRDLEmbed(this.config.embedUrl)) return Promise.reject(messages.rdlNotSupported);
-    const target = this.iframe?.contentWindow;
-    if (!target) {
-      throw new EmbedError(
-        EmbedErrorCode.NoFrame,
-        `Cannot send ${method} ${url}: the embedded frame is not available.`,
-      );
-    }
     const headers = { uid: this.uniqueId() };
-    try {
-      return method === 'GET'
-        ? await this.service.hpm.get<T>(url, headers, target)
-        : await this.service.hpm.post<T>(url, body, headers, target);
-    } catch (reason) {
-      throw toRejection(reason);
-    }
+    return sendFrameRequest<T>(
+      this.service,
+      method,
+      url,
+      body,
+      headers,
+      this.iframe?.contentWindow,
+    );
   }
 }

@@ -86,23 +86,20 @@ export class Page implements IFilterable {
   // ---------------------------------------------------------------- visuals (refused for RDL)
 
   async getVisuals(): Promise<VisualDescriptor[]> {
-    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
-    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    const visuals = await this.visualModels();
     return visuals.map((visual) => this.descriptor(visual));
   }
 
   /** Rejects `'PowerBIEntityNotFound'` when the page has no visual of that name. */
   async getVisualByName(visualName: string): Promise<VisualDescriptor> {
-    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
-    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    const visuals = await this.visualModels();
     const visual = visuals.find((v) => v.name === visualName);
     if (!visual) return Promise.reject(models.CommonErrorCodes.NotFound);
     return this.descriptor(visual);
   }
 
   async getSlicers(): Promise<VisualDescriptor[]> {
-    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
-    const visuals = (await this.send<models.IVisual[]>('GET', '/visuals')).body;
+    const visuals = await this.visualModels();
     return visuals.filter((visual) => visual.type === 'slicer').map((v) => this.descriptor(v));
   }
 
@@ -158,6 +155,12 @@ export class Page implements IFilterable {
 
   private send<T>(method: Method, suffix: string, body?: unknown) {
     return this.report.sendReportRequest<T>(method, `/report/pages/${this.name}${suffix}`, body);
+  }
+
+  /** The visual models of this page; refused for RDL reports before anything is sent. */
+  private async visualModels(): Promise<models.IVisual[]> {
+    if (this.isRDL()) return Promise.reject(messages.rdlNotSupported);
+    return (await this.send<models.IVisual[]>('GET', '/visuals')).body;
   }
 
   private isRDL(): boolean {

@@ -22,11 +22,15 @@ export function assertElement(element: unknown, method: string): asserts element
 
 /** `undefined` is allowed where the original had a `= {}` default; anything else must be an object. */
 export function assertConfig(config: unknown, method: string): void {
-  if (config === undefined) return;
+  if (config !== undefined) assertConfigObject(config, `service.${method}`);
+}
+
+/** `caller` names the entry point in the message, e.g. `service.embed` or `embedFromConfig`. */
+export function assertConfigObject(config: unknown, caller: string): asserts config is object {
   if (config === null || typeof config !== 'object') {
     throw new EmbedError(
       EmbedErrorCode.InvalidArgument,
-      `service.${method}: the embed configuration must be an object; received ${describe(config)}.`,
+      `${caller}: the embed configuration must be an object; received ${describe(config)}.`,
     );
   }
 }

@@ -202,6 +202,11 @@ export class MessageProxy {
     action(entry);
   }
 
+  /** A reply settles its request: rejected for a non-2xx `statusCode`, resolved otherwise. */
+  private settleReply(id: string, reply: object): void {
+    this.settle(id, (e) => (isErrorMessage(reply) ? e.reject(reply) : e.resolve(reply)));
+  }
+
   private onMessageReceived(event: MessageEvent): void {
     const source = this.eventSourceOverrideWindow ?? (event.source as Window | null);
     if (!source) return;
@@ -222,9 +227,7 @@ export class MessageProxy {
       entry.origin === event.origin
     ) {
       if (this.logMessages) this.log('Received message:', message);
-      this.settle(tracking.id, (e) =>
-        isErrorMessage(message) ? e.reject(message) : e.resolve(message),
-      );
+      this.settleReply(tracking.id, message);
       return;
     }
 
@@ -241,9 +244,7 @@ export class MessageProxy {
 
     // A reply must come from the window the request went to; anything else is treated as unsolicited.
     if (entry && tracking.id && (this.eventSourceOverrideWindow || entry.target === event.source)) {
-      this.settle(tracking.id, (e) =>
-        isErrorMessage(message) ? e.reject(message) : e.resolve(message),
-      );
+      this.settleReply(tracking.id, message);
       return;
     }
 

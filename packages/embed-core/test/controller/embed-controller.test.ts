@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Report,
   createEmbedController,
+  embedFromConfig,
   type Embed,
   type EmbedControllerInput,
   type EmbedEventHandler,
@@ -288,5 +289,25 @@ describe('createEmbedController', () => {
     );
     expect(() => controller.update(bad)).not.toThrow();
     expect(controller.getSnapshot().status).toBe('idle');
+  });
+
+  it('should name a configuration that is not an object instead of failing with a TypeError', async () => {
+    const invalid = { code: 'InvalidArgument' };
+    expect(() =>
+      createEmbedController({ config: null } as unknown as EmbedControllerInput),
+    ).toThrow(
+      expect.objectContaining({ ...invalid, message: expect.stringMatching(/received null/) }),
+    );
+    const controller = await mountLoaded();
+    expect(() =>
+      controller.update({ config: 'report' } as unknown as EmbedControllerInput),
+    ).toThrow(expect.objectContaining(invalid));
+    // The refused input changed nothing: the same component is still shown and loaded.
+    expect(controller.getSnapshot()).toMatchObject({ embed: embeds[0], status: 'loaded' });
+    expect(() =>
+      embedFromConfig(bed.service, bed.element, undefined as unknown as Record<string, unknown>),
+    ).toThrow(
+      expect.objectContaining({ ...invalid, message: expect.stringMatching(/^embedFromConfig:/) }),
+    );
   });
 });
