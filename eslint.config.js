@@ -31,13 +31,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: [
-            '*.js',
-            '*.mjs',
-            'scripts/*.mjs',
-            'examples/*/*.js',
-            'examples/*/*.mjs',
-          ],
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -94,7 +88,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['examples/**/*.js', 'examples/**/public/**', '**/browser-assets/**', '**/bench/*.js'],
+    files: ['**/browser-assets/**', '**/bench/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -42,7 +42,7 @@ describe('useReport / useEmbed', () => {
     expect(new Set(statuses)).toEqual(new Set(['idle', 'loading', 'loaded', 'rendered', 'error']));
   });
 
-  it('should be idle without a token and without a container', () => {
+  it('should stay idle while no container element is attached', () => {
     let withoutRef: UseEmbedResult | undefined;
     function View() {
       withoutRef = useReport(reportConfig(), { service: bed.service });
