@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRecord } from '../is-record.ts';
 
 /** HS256 JSON Web Tokens with node:crypto: enough for tokens only this emulator issues and checks. */
 
@@ -32,9 +33,6 @@ function decodeJson(part: string): unknown {
     return undefined;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Verifies signature first, expiry second: a forged token is reported as such even when expired.

@@ -1,4 +1,15 @@
-import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  DuckDBInstance,
+  DuckDBTypeId,
+  INTEGER,
+  SQLNULL,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBType,
+} from '@duckdb/node-api';
 import type { QueryColumnType, QueryResult } from '../contract.ts';
 import { generateSales, type GenerateSalesOptions } from './generate-sales.ts';
 
@@ -35,6 +46,19 @@ function columnType(typeId: DuckDBTypeId): QueryColumnType {
 }
 
 /**
+ * The engine type a parameter binds as. The driver's own guess binds every integer-valued number
+ * past int32 as BIGINT, so 1e308 (an integer to JS) fails with "out of int64 range": numbers beyond
+ * the safe integers bind as DOUBLE, which is what they are.
+ */
+function paramType(value: SqlValue): DuckDBType {
+  if (value === null) return SQLNULL;
+  if (typeof value === 'string') return VARCHAR;
+  if (typeof value === 'boolean') return BOOLEAN;
+  if (!Number.isSafeInteger(value)) return DOUBLE;
+  return value >= -(2 ** 31) && value < 2 ** 31 ? INTEGER : BIGINT;
+}
+
+/**
  * The emulator's embedded analytical engine: one in-memory DuckDB per emulator instance holding the
  * generated sample tables. Queries always take bound parameters (`$1`, `$2`, …).
  */
@@ -61,7 +85,7 @@ export class AnalyticsDatabase {
   async query(sql: string, params: SqlValue[] = []): Promise<QueryResult> {
     const connection = await this.acquire();
     try {
-      const reader = await connection.runAndReadAll(sql, params);
+      const reader = await connection.runAndReadAll(sql, params, params.map(paramType));
       const columns = reader.columnNames().map((name, index) => ({
         name,
         type: columnType(reader.columnTypes()[index]?.typeId ?? DuckDBTypeId.VARCHAR),

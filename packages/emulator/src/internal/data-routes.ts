@@ -8,9 +8,7 @@ import { interpretQuestion } from '../query/qna.ts';
 import { identityFor } from '../query/rls.ts';
 import { runQuery } from '../query/run-query.ts';
 import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../is-record.ts';
 
 /** Queries (with filters and RLS), Q&A interpretation and dataset schemas for the frame. */
 export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void {

@@ -12,9 +12,7 @@ import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { blankPages, checkDefinition } from '../reports/validate-definition.ts';
 import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../is-record.ts';
 
 /** Report and dashboard definitions for the frame, and saveAs/create/save persistence. */
 export function reportRoutes(app: FastifyInstance, context: EmulatorContext): void {
@@ -62,8 +60,9 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext): vo
       if (!canReadReport(context, claims, source.definition.id))
         throw notAuthorized(`report ${source.definition.id}`);
     }
-    const groupId =
-      typeof body.groupId === 'string' ? body.groupId : (source?.groupId ?? dataset.groupId);
+    if (body.groupId !== undefined && typeof body.groupId !== 'string')
+      throw badRequest('groupId must be a string', 'groupId');
+    const groupId = body.groupId ?? source?.groupId ?? dataset.groupId;
     if (!context.registry.workspaces.has(groupId)) throw notFound(`Workspace ${groupId}`);
     if (!canCreateIn(context, claims, groupId, source?.definition.id)) {
       throw notAuthorized(

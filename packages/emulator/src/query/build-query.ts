@@ -6,6 +6,7 @@ import { filtersSql } from './filter-sql.ts';
 import { measureLabel, measureSql, resolveColumn } from './model-refs.ts';
 import { rlsCondition } from './rls.ts';
 import { quoteIdent, SqlParams } from './sql-params.ts';
+import { isRecord } from '../is-record.ts';
 
 /** Row caps of the cloud's export: 30,000 summarized rows, 150,000 underlying rows. */
 export const maxSummarizedRows = 30_000;
@@ -23,9 +24,6 @@ export interface BuiltQuery {
   sql: string;
   params: SqlParams;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function refList(value: unknown, where: string): unknown[] {
   if (value === undefined) return [];
@@ -62,16 +60,13 @@ export function buildQuery(context: QueryContext, request: QueryRequest): BuiltQ
   if (!isRecord(request)) throw badRequest('The query body must be a JSON object', 'body');
   const { model, table } = context;
   const params = new SqlParams();
-  const groupRefs = [
-    ...refList(request.groupBy, 'groupBy'),
-    ...refList(request.columns, 'columns'),
-  ];
-  const groups = groupRefs.map((ref, index) => ({
+  const groupBy = refList(request.groupBy, 'groupBy');
+  const groups = [...groupBy, ...refList(request.columns, 'columns')].map((ref, index) => ({
     ref: ref as ColumnRef,
     ...resolveColumn(
       model,
       ref,
-      index < refList(request.groupBy, 'groupBy').length ? `groupBy[${index}]` : 'columns',
+      index < groupBy.length ? `groupBy[${index}]` : `columns[${index - groupBy.length}]`,
     ),
   }));
   const measureRefs = refList(request.measures, 'measures');

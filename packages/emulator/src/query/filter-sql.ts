@@ -4,10 +4,13 @@ import { bindValue, comparableColumn } from './filter-values.ts';
 import { aggregateTargetSql, resolveColumn } from './model-refs.ts';
 import { relativeDateRange, relativeTimeRange } from './relative-range.ts';
 import { quoteIdent, type SqlParams } from './sql-params.ts';
+import { isRecord } from '../is-record.ts';
 
 /** Filter types by their powerbi-models numbers and $schema suffixes. */
 const filterTypes = { advanced: 0, basic: 1, relativeDate: 4, topN: 5, relativeTime: 7 } as const;
 type FilterKind = keyof typeof filterTypes;
+
+const maxFilters = 100;
 
 export interface FilterContext {
   model: SemanticModel;
@@ -20,14 +23,12 @@ export interface FilterContext {
 }
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function filterKind(filter: unknown, where: string): FilterKind {
   if (!isRecord(filter)) throw badRequest(`${where} must be a filter object`, where);
   const byNumber = Object.entries(filterTypes).find(([, n]) => n === filter.filterType)?.[0];
   const schema = typeof filter.$schema === 'string' ? filter.$schema.split('#')[1] : undefined;
-  const bySchema = schema && schema in filterTypes ? schema : undefined;
+  const bySchema = schema && Object.hasOwn(filterTypes, schema) ? schema : undefined;
   const kind = (byNumber ?? bySchema) as FilterKind | undefined;
   if (!kind) {
     throw badRequest(
@@ -210,7 +211,9 @@ function topNSql(ctx: FilterContext, filter: Json, where: string, contextSql: st
   }
   const orderBy = aggregateTargetSql(ctx.model, filter.orderBy, `${where}.orderBy`);
   const direction = filter.operator === 'Top' ? 'DESC' : 'ASC';
-  return `${sql} IN (SELECT ${sql} FROM ${quoteIdent(ctx.table)} WHERE ${contextSql} GROUP BY ${sql} ORDER BY ${orderBy} ${direction} NULLS LAST, ${sql} LIMIT ${ctx.params.add(count)})`;
+  // Clamped: the engine's LIMIT is an int64, and a top N beyond the row count keeps every row anyway.
+  const limit = ctx.params.add(Math.min(count, Number.MAX_SAFE_INTEGER));
+  return `${sql} IN (SELECT ${sql} FROM ${quoteIdent(ctx.table)} WHERE ${contextSql} GROUP BY ${sql} ORDER BY ${orderBy} ${direction} NULLS LAST, ${sql} LIMIT ${limit})`;
 }
 
 /**
@@ -224,6 +227,9 @@ export function filtersSql(
 ): string[] {
   if (filters === undefined || filters === null) return [];
   if (!Array.isArray(filters)) throw badRequest('filters must be an array', 'filters');
+  // Far above any report's filter count; keeps the statement within the engine's expression depth.
+  if (filters.length > maxFilters)
+    throw badRequest(`filters may hold at most ${maxFilters} filters`, 'filters');
   const kinds = filters.map((filter: unknown, index) => filterKind(filter, `filters[${index}]`));
   const conditions: string[] = [];
   filters.forEach((filter: Json, index) => {

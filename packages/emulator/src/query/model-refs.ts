@@ -7,9 +7,7 @@ import {
   type SemanticModel,
 } from '../data/semantic-model.ts';
 import { quoteIdent } from './sql-params.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../is-record.ts';
 
 /** Checks a {table, column} reference against the model; unknown names are a 400, not a SQL error. */
 export function resolveColumn(
@@ -45,9 +43,13 @@ export function isMeasureRef(ref: ColumnRef | MeasureRef): ref is MeasureRef {
 /** SQL of a MeasureRef; sum/avg only make sense for numeric columns. */
 export function measureSql(model: SemanticModel, ref: unknown, where: string): string {
   const { column, sql } = resolveColumn(model, ref, where);
-  const aggregation = (ref as { aggregation?: unknown }).aggregation;
-  if (typeof aggregation !== 'string' || !(aggregation in aggregationSql)) {
+  const { aggregation, alias } = ref as { aggregation?: unknown; alias?: unknown };
+  // hasOwn, not `in`: "toString" or "constructor" must not pass as an aggregation.
+  if (typeof aggregation !== 'string' || !Object.hasOwn(aggregationSql, aggregation)) {
     throw badRequest(`${where}.aggregation must be one of ${aggregations.join(', ')}`, where);
+  }
+  if (alias !== undefined && typeof alias !== 'string') {
+    throw badRequest(`${where}.alias must be a string`, `${where}.alias`);
   }
   if ((aggregation === 'sum' || aggregation === 'avg') && column.kind !== 'number') {
     throw badRequest(`Cannot ${aggregation} the non-numeric column "${column.name}"`, where);
@@ -82,6 +84,8 @@ const targetAggregations: Record<string, (columnSql: string) => string> = {
   Variance: (c) => `VAR_SAMP(${c})`,
 };
 
+const anyKindAggregations = new Set(['Count', 'CountNonNull', 'Min', 'Max']);
+
 /**
  * SQL of an aggregate filter target: `{table, measure}` (a named model measure),
  * `{table, column, aggregationFunction}`, or a bare numeric column (summed, as the cloud defaults).
@@ -99,10 +103,19 @@ export function aggregateTargetSql(model: SemanticModel, target: unknown, where:
   if (fn === undefined) {
     return column.kind === 'number' ? `SUM(${sql})` : `COUNT(${sql})`;
   }
-  const build = typeof fn === 'string' ? targetAggregations[fn] : undefined;
-  if (!build) {
+  // hasOwn, not a plain lookup: "constructor" must not pass as an aggregation function.
+  const name = typeof fn === 'string' && Object.hasOwn(targetAggregations, fn) ? fn : undefined;
+  const build = name === undefined ? undefined : targetAggregations[name];
+  if (name === undefined || !build) {
     throw badRequest(
       `${where}.aggregationFunction must be one of ${Object.keys(targetAggregations).join(', ')}`,
+      where,
+    );
+  }
+  // Only these work on text and dates; the engine would refuse SUM over an ENUM with a 500.
+  if (column.kind !== 'number' && !anyKindAggregations.has(name)) {
+    throw badRequest(
+      `${where}.aggregationFunction ${name} needs a numeric column; "${column.name}" is not`,
       where,
     );
   }

@@ -34,7 +34,22 @@ const dayMs = 86_400_000;
 
 /** A date-only value as epoch ms of its UTC midnight. */
 const parseDay = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
-const formatDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Years 1–9999: what an ISO date string and the engine's TIMESTAMP both hold. */
+const minMs = new Date('0001-01-01T00:00:00Z').getTime();
+const maxMs = new Date('9999-12-31T23:59:59Z').getTime();
+
+/** A window edge as an ISO string; a huge timeUnitsCount is a 400, not a RangeError. */
+function isoOf(ms: number): string {
+  if (!Number.isFinite(ms) || ms < minMs || ms > maxMs) {
+    throw badRequest(
+      'timeUnitsCount reaches beyond the supported dates (years 1 to 9999)',
+      'timeUnitsCount',
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
+const formatDay = (ms: number) => isoOf(ms).slice(0, 10);
 const addDays = (ms: number, days: number) => ms + days * dayMs;
 
 function addMonths(ms: number, months: number): number {
@@ -146,7 +161,7 @@ export interface TimeRange {
   toInclusive: boolean;
 }
 
-const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const formatTime = (ms: number) => isoOf(ms).slice(0, 19).replace('T', ' ');
 
 export function relativeTimeRange(
   now: string,

@@ -9,6 +9,7 @@ import type { SemanticModel } from '../data/semantic-model.ts';
 import { salesTable } from '../data/generate-sales.ts';
 import { buildQuery } from '../query/build-query.ts';
 import { resolveColumn } from '../query/model-refs.ts';
+import { isRecord } from '../is-record.ts';
 
 const visualTypes: VisualType[] = [
   'card',
@@ -22,8 +23,6 @@ const visualTypes: VisualType[] = [
   'slicer',
 ];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 256;
 
