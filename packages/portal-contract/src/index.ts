@@ -1,0 +1,8 @@
+/**
+ * The portal API contract: one zod schema per request and response shape. The server validates
+ * with these (fastify-type-provider-zod) and the SPA's client parses with them, so they cannot drift.
+ */
+export * from './common.ts';
+export * from './auth.ts';
+export * from './tenants.ts';
+export * from './users.ts';

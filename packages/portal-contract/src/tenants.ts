@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { Email, HexColor, Id, Theme } from './common.ts';
+
+export const TenantStatus = z.enum(['active', 'inactive']);
+export type TenantStatus = z.infer<typeof TenantStatus>;
+
+/** A stored logo: an upload path this server handed out (never an arbitrary URL it would fetch). */
+export const LogoUrl = z
+  .string()
+  .max(512)
+  .regex(/^\/api\/files\/[A-Za-z0-9._-]+$/, 'Must be a URL returned by the logo upload');
+
+export const Tenant = z.object({
+  id: Id,
+  name: z.string(),
+  adminEmail: z.string(),
+  status: TenantStatus,
+  logoUrl: z.string().nullable(),
+  primaryColor: HexColor,
+  theme: Theme,
+  powerBiGroupId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tenant = z.infer<typeof Tenant>;
+
+const tenantFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  adminEmail: Email,
+  status: TenantStatus.default('active'),
+  logoUrl: LogoUrl.nullable().optional(),
+  primaryColor: HexColor.default('#2563eb'),
+  theme: Theme.default('dark'),
+};
+
+export const CreateTenantRequest = z.object({
+  ...tenantFields,
+  createPowerBIWorkspace: z.boolean().default(true),
+});
+export type CreateTenantRequest = z.infer<typeof CreateTenantRequest>;
+
+/** The edit form sends the same body as create; the create-only flag is accepted and ignored. */
+export const UpdateTenantRequest = z.object({
+  ...tenantFields,
+  createPowerBIWorkspace: z.boolean().optional(),
+});
+export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequest>;
+
+export const TenantList = z.object({ tenants: z.array(Tenant) });
+
+export const TenantSettings = z.object({
+  logoUrl: z.string().nullable(),
+  primaryColor: HexColor,
+  theme: Theme,
+  powerBiGroupId: z.string().nullable(),
+});
+export type TenantSettings = z.infer<typeof TenantSettings>;
+
+export const UpdateTenantSettingsRequest = z.object({
+  logoUrl: LogoUrl.nullable().optional(),
+  primaryColor: HexColor,
+  theme: Theme,
+});
+export type UpdateTenantSettingsRequest = z.infer<typeof UpdateTenantSettingsRequest>;
+
+export const UploadResult = z.object({ url: z.string() });

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/create-database.ts';
+import authenticate from './plugins/app/authenticate.ts';
+import configPlugin from './plugins/app/config.ts';
+import db from './plugins/app/db.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import services, { type ServicesOptions } from './plugins/app/services.ts';
+import cors from './plugins/external/cors.ts';
+import helmet from './plugins/external/helmet.ts';
+import jwt from './plugins/external/jwt.ts';
+import multipart from './plugins/external/multipart.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import swagger from './plugins/external/swagger.ts';
+import routes from './routes/index.ts';
+
+export interface AppOptions extends ServicesOptions {
+  config: Config;
+  /** The opened, migrated database (server.ts or the test helper owns its lifetime). */
+  database: DatabaseHandle;
+  /** Requests per minute per address (default 1,000; 0 turns the global limit off). */
+  rateLimitPerMinute?: number;
+  /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
+  frameOrigins?: string[];
+}
+
+/**
+ * The whole API as one plugin, so tests build exactly what production runs:
+ * external plugins, then our app plugins, then the routes.
+ */
+const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  await fastify.register(errorHandler);
+  await fastify.register(configPlugin, { config: options.config });
+  await fastify.register(db, { database: options.database });
+  await fastify.register(helmet, { frameOrigins: options.frameOrigins ?? [] });
+  await fastify.register(cors, { origins: options.config.corsOrigins });
+  await fastify.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1000 });
+  await fastify.register(multipart);
+  await fastify.register(jwt, {
+    secret: options.config.jwtSecret,
+    accessTokenTtlSeconds: options.config.accessTokenTtlSeconds,
+  });
+  await fastify.register(swagger);
+  await fastify.register(services, { storage: options.storage, mailer: options.mailer });
+  await fastify.register(authenticate);
+  await fastify.register(routes);
+};
+
+export default fp(app, { name: 'canopy-app' });

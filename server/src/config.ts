@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** `server/.data`: the zero-set-up home of PGlite, the JWT secret, uploads and the mail outbox. */
+export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.data');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const duration = (fallbackSeconds: number) =>
+  z.coerce.number().int().positive().default(fallbackSeconds);
+
+/**
+ * Every environment variable the server reads, validated at start. The table in server/README.md
+ * documents the same list; keep them in step.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5310),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_DATA_DIR: optionalString,
+  CANOPY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  CANOPY_ADMIN_PASSWORD: optionalString,
+  CANOPY_JWT_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  CANOPY_ACCESS_TOKEN_TTL: duration(15 * 60),
+  CANOPY_REFRESH_TOKEN_TTL: duration(7 * 24 * 60 * 60),
+  CANOPY_CORS_ORIGINS: optionalString,
+  CANOPY_TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
+  CANOPY_STORAGE: z.enum(['local', 's3']).default('local'),
+  CANOPY_S3_ENDPOINT: optionalString,
+  CANOPY_S3_BUCKET: optionalString,
+  CANOPY_S3_REGION: z.string().default('us-east-1'),
+  CANOPY_S3_ACCESS_KEY_ID: optionalString,
+  CANOPY_S3_SECRET_ACCESS_KEY: optionalString,
+  CANOPY_OIDC_ISSUER: optionalString.pipe(z.url().optional()),
+  CANOPY_OIDC_CLIENT_ID: optionalString,
+  CANOPY_OIDC_CLIENT_SECRET: optionalString,
+  CANOPY_SPA_DIR: optionalString,
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  admin?: { email: string; password: string };
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
+  oidc?: { issuer: string; clientId: string; clientSecret?: string };
+  /** Where the built SPA lives; served with history fallback when present. */
+  spaDir?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const dataDir = resolve(env.CANOPY_DATA_DIR ?? DEFAULT_DATA_DIR);
+
+  let jwtSecret = env.CANOPY_JWT_SECRET;
+  if (!jwtSecret) {
+    if (env.NODE_ENV === 'production') problems.push('CANOPY_JWT_SECRET: required in production');
+    else jwtSecret = readOrCreateSecret(join(dataDir, 'jwt-secret'));
+  }
+  if ((env.CANOPY_ADMIN_EMAIL === undefined) !== (env.CANOPY_ADMIN_PASSWORD === undefined)) {
+    problems.push('CANOPY_ADMIN_EMAIL and CANOPY_ADMIN_PASSWORD: set both or neither');
+  }
+  let storage: Config['storage'] = { kind: 'local' };
+  if (env.CANOPY_STORAGE === 's3') {
+    const missing = (
+      [
+        'CANOPY_S3_ENDPOINT',
+        'CANOPY_S3_BUCKET',
+        'CANOPY_S3_ACCESS_KEY_ID',
+        'CANOPY_S3_SECRET_ACCESS_KEY',
+      ] as const
+    ).filter((name) => !env[name]);
+    for (const name of missing) problems.push(`${name}: required when CANOPY_STORAGE=s3`);
+    if (missing.length === 0) {
+      storage = {
+        kind: 's3',
+        endpoint: env.CANOPY_S3_ENDPOINT ?? '',
+        bucket: env.CANOPY_S3_BUCKET ?? '',
+        region: env.CANOPY_S3_REGION,
+        accessKeyId: env.CANOPY_S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: env.CANOPY_S3_SECRET_ACCESS_KEY ?? '',
+      };
+    }
+  }
+  if (env.CANOPY_OIDC_ISSUER && !env.CANOPY_OIDC_CLIENT_ID) {
+    problems.push('CANOPY_OIDC_CLIENT_ID: required when CANOPY_OIDC_ISSUER is set');
+  }
+  if (problems.length > 0 || !jwtSecret) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    admin:
+      env.CANOPY_ADMIN_EMAIL && env.CANOPY_ADMIN_PASSWORD
+        ? { email: env.CANOPY_ADMIN_EMAIL.toLowerCase(), password: env.CANOPY_ADMIN_PASSWORD }
+        : undefined,
+    jwtSecret,
+    accessTokenTtlSeconds: env.CANOPY_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: env.CANOPY_REFRESH_TOKEN_TTL,
+    corsOrigins: (env.CANOPY_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: env.CANOPY_TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.CANOPY_MAIL_FROM,
+    storage,
+    oidc:
+      env.CANOPY_OIDC_ISSUER && env.CANOPY_OIDC_CLIENT_ID
+        ? {
+            issuer: env.CANOPY_OIDC_ISSUER,
+            clientId: env.CANOPY_OIDC_CLIENT_ID,
+            clientSecret: env.CANOPY_OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    spaDir: env.CANOPY_SPA_DIR,
+  };
+}
+
+/** Development convenience: a random secret kept in the data folder so restarts keep sessions. */
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,25 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AuditEventsTable } from '../modules/audit/audit.table.ts';
+import type {
+  PasswordTokensTable,
+  RefreshTokensTable,
+  SessionsTable,
+} from '../modules/auth/auth.table.ts';
+import type { FilesTable } from '../modules/storage/files.table.ts';
+import type { TenantsTable } from '../modules/tenants/tenants.table.ts';
+import type { UserRolesTable, UsersTable } from '../modules/users/users.table.ts';
+
+/** The whole schema, assembled from each module's `*.table.ts`. */
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_tokens: PasswordTokensTable;
+  audit_events: AuditEventsTable;
+  files: FilesTable;
+}
+
+/** What repositories take first: the pool or an open transaction, so they compose in both. */
+export type Db = Kysely<Database> | Transaction<Database>;

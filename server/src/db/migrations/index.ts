@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as createIdentity from './2026_11_25_000001_create_identity.ts';
+
+/**
+ * Every migration, in order. Listed in code (not read from the folder) so the same list works under
+ * tsx, vitest and a bundler. Append new ones; never edit or reorder a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_25_000001_create_identity': createIdentity,
+};

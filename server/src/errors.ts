@@ -1,0 +1,78 @@
+/**
+ * The server's one error table. Every error the API returns is `{ error, code }` (plus `fields` for
+ * 400s) with a code from here; the portal shows `error`, programs branch on `code`. Codes are stable:
+ * add new ones, never rename. Messages that the spec fixes (§8) are quoted exactly.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
+  INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
+
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  SESSION_EXPIRED: { status: 401, message: 'Session expired' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
+
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action' },
+  TENANT_INACTIVE: {
+    status: 403,
+    message: 'Your organization is inactive. Contact your administrator.',
+  },
+  ACCOUNT_NOT_ACTIVATED: {
+    status: 403,
+    message: 'Set your password with the invitation link we emailed you before signing in.',
+  },
+
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
+  TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  FILE_NOT_FOUND: { status: 404, message: 'File not found' },
+
+  EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
+  LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },
+  CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot change or delete your own account here' },
+
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+
+  ACCOUNT_LOCKED: {
+    status: 429,
+    message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again later.' },
+
+  INTERNAL: { status: 500, message: 'Internal Server Error' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Thrown by services; the error handler turns it into the JSON body. Routes never catch it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields?: FieldError[];
+  /** Extra response headers (Retry-After on 429s). */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; fields?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERRORS[code].status;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

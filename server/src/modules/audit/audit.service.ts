@@ -1,0 +1,43 @@
+import type { Db } from '../../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
+import { insertAuditEvent } from './audit.repository.ts';
+
+/** Stable action names; the audit API filters on them. */
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.login_failed'
+  | 'auth.locked'
+  | 'auth.logout'
+  | 'auth.refresh_reuse'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.invitation_accepted'
+  | 'auth.oidc_login'
+  | `tenant.${'create' | 'update' | 'delete'}`
+  | `user.${'create' | 'update_role' | 'delete'}`
+  | 'settings.update'
+  | `upload.${'logo'}`
+  | (string & {});
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** Who acted: the principal, or for sign-in events the person the attempt was for. */
+  actor?: Pick<Principal, 'userId' | 'email'> | null;
+  tenantId?: string | null;
+  target?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Records one event. Never pass secrets in `details`. */
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  await insertAuditEvent(db, {
+    action: entry.action,
+    actor_id: entry.actor?.userId ?? null,
+    actor_email: entry.actor?.email ?? null,
+    tenant_id: entry.tenantId ?? null,
+    target: entry.target ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  });
+}

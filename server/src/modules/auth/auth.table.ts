@@ -1,0 +1,35 @@
+import type { Generated, Selectable } from 'kysely';
+import type { CreatedAt } from '../tenants/tenants.table.ts';
+
+/** One signed-in browser session. Access tokens carry its id; revoking it ends them all. */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<CreatedAt>;
+  /** Absolute end of the session (refresh cannot extend past it). */
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+/** Rotating, single-use refresh credentials of a session (the "family"); only hashes are stored. */
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  created_at: Generated<CreatedAt>;
+  used_at: Date | null;
+}
+
+/** Single-use links mailed to a person: password reset and account invitation. */
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  purpose: 'reset' | 'invite';
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<CreatedAt>;
+}

@@ -1,0 +1,91 @@
+import type { LoginRequest, SignedInPerson } from '@canopy/portal-contract';
+import { AppError } from '../../errors.ts';
+import { audit } from '../audit/audit.service.ts';
+import {
+  findLoginCandidate,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+} from './login.repository.ts';
+import { verifyPassword } from './passwords.ts';
+import { startSession, type IssuedSession, type SessionDeps } from './session.service.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_SECONDS = 15 * 60;
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+function locked(until: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new AppError('ACCOUNT_LOCKED', { headers: { 'retry-after': String(seconds) } });
+}
+
+/**
+ * Email + password sign-in. Unknown email and wrong password answer the same 401 after the same
+ * work (a dummy hash is verified). Five failures in a row lock the account for 15 minutes.
+ */
+export async function login(
+  deps: SessionDeps,
+  input: LoginRequest,
+  meta: RequestMeta,
+): Promise<{ person: Omit<SignedInPerson, 'token' | 'expiresAt'>; session: IssuedSession }> {
+  const { db } = deps;
+  const candidate = await findLoginCandidate(db, input.email);
+  const ok = await verifyPassword(candidate?.password_hash ?? null, input.password);
+  const actor = candidate ? { userId: candidate.id, email: candidate.email } : null;
+
+  if (candidate?.locked_until && candidate.locked_until > new Date()) {
+    await audit(db, {
+      action: 'auth.login_failed',
+      actor,
+      ip: meta.ip,
+      details: { reason: 'locked' },
+    });
+    throw locked(candidate.locked_until);
+  }
+  if (!candidate || !ok) {
+    if (candidate && candidate.password_hash !== null) {
+      const lockUntil = new Date(Date.now() + LOCKOUT_SECONDS * 1000);
+      const failures = await recordFailedLogin(db, candidate.id, MAX_FAILED_LOGINS, lockUntil);
+      if (failures >= MAX_FAILED_LOGINS) {
+        await audit(db, {
+          action: 'auth.locked',
+          actor,
+          tenantId: candidate.tenant_id,
+          ip: meta.ip,
+        });
+        throw locked(lockUntil);
+      }
+    }
+    await audit(db, {
+      action: 'auth.login_failed',
+      actor,
+      tenantId: candidate?.tenant_id ?? null,
+      ip: meta.ip,
+      details: { email: input.email.slice(0, 254) },
+    });
+    // An invited account without a password answers like a wrong password: nothing is revealed.
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!candidate.is_super_admin && candidate.tenant_status !== 'active') {
+    throw new AppError('TENANT_INACTIVE');
+  }
+
+  await recordSuccessfulLogin(db, candidate.id);
+  const session = await startSession(deps, candidate.id, meta);
+  await audit(db, { action: 'auth.login', actor, tenantId: candidate.tenant_id, ip: meta.ip });
+  return {
+    person: {
+      id: candidate.id,
+      email: candidate.email,
+      type: candidate.is_super_admin ? 'superadmin' : 'tenant-user',
+      roles: candidate.roles,
+      tenantId: candidate.tenant_id,
+      theme: candidate.theme ?? null,
+      primaryColor: candidate.primary_color ?? null,
+    },
+    session,
+  };
+}

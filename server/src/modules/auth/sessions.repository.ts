@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { RoleName } from '@canopy/portal-contract';
+import type { Db } from '../../db/database.ts';
+
+export interface PrincipalRow {
+  user_id: string;
+  email: string;
+  tenant_id: string | null;
+  is_super_admin: boolean;
+  roles: RoleName[];
+}
+
+/** The live session's person, or undefined when the session is revoked, expired or gone. */
+export async function findPrincipalBySession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<PrincipalRow | undefined> {
+  return (
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('tenants as t', 't.id', 'u.tenant_id')
+      .select([
+        'u.id as user_id',
+        'u.email',
+        'u.tenant_id',
+        'u.is_super_admin',
+        sql<
+          RoleName[]
+        >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
+          'roles',
+        ),
+      ])
+      .where('s.id', '=', sessionId)
+      .where('s.user_id', '=', userId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      // A deactivated tenant's people lose access at once, not when their token expires.
+      .where((eb) => eb.or([eb('u.is_super_admin', '=', true), eb('t.status', '=', 'active')]))
+      .executeTakeFirst()
+  );
+}
+
+export async function insertSession(
+  db: Db,
+  row: { user_id: string; expires_at: Date; ip: string | null; user_agent: string | null },
+): Promise<string> {
+  const { id } = await db
+    .insertInto('sessions')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ session_id: sessionId, token_hash: tokenHash })
+    .execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a person (password reset, account deletion, role removal). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

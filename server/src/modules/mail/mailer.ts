@@ -1,0 +1,58 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise every mail is written to the outbox folder as JSON. */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`;
+      const record = { from: options.from, sentAt: new Date().toISOString(), ...mail };
+      await writeFile(join(options.outboxDir, name), JSON.stringify(record, null, 2), {
+        mode: 0o600,
+      });
+    },
+  };
+}
+
+export interface OutboxMail extends Mail {
+  from: string;
+  sentAt: string;
+}
+
+/** The outbox, oldest first (for `pnpm --filter @canopy/server outbox` and tests). */
+export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
+  let names: string[];
+  try {
+    names = (await readdir(outboxDir)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(join(outboxDir, n), 'utf8')) as OutboxMail),
+  );
+}

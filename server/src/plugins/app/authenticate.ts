@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors.ts';
+import { isSuperAdmin, isTenantAdmin, type Principal } from '../../modules/auth/principal.ts';
+import { findPrincipalBySession } from '../../modules/auth/sessions.repository.ts';
+import type { AccessClaims } from '../external/jwt.ts';
+
+/**
+ * Who may call a route, declared once in its `config.access`:
+ * - `public`: anyone (sign-in, password reset, files served by unguessable name);
+ * - `signed-in`: any signed-in person;
+ * - `superadmin`: super administrators only;
+ * - `tenant-user`: people of a tenant (Admins and Viewers), not super administrators;
+ * - `tenant-admin`: tenant Admins (and super administrators, who administer every tenant).
+ * Finer rules (which tenant, which object) live in the services. Routes without a declaration are
+ * `signed-in`, so a forgotten declaration fails closed.
+ */
+export type Access = 'public' | 'signed-in' | 'superadmin' | 'tenant-user' | 'tenant-admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set for every non-public route by the time its handler runs. */
+    principal: Principal | null;
+  }
+}
+
+/** The principal of a non-public route's request (the hook guarantees it is there). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED');
+  return request.principal;
+}
+
+function allows(access: Access, principal: Principal): boolean {
+  switch (access) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'superadmin':
+      return isSuperAdmin(principal);
+    case 'tenant-user':
+      return principal.type === 'tenant-user';
+    case 'tenant-admin':
+      return isSuperAdmin(principal) || isTenantAdmin(principal);
+  }
+}
+
+export default fp(
+  (app, _options, done) => {
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access ?? 'signed-in';
+      // Unmatched URLs (404) and the docs UI are not API routes of ours.
+      if (access === 'public' || !request.routeOptions.url?.startsWith('/api/')) return;
+      if (request.routeOptions.url.startsWith('/api/docs')) return;
+      let claims: AccessClaims;
+      try {
+        claims = await request.jwtVerify<AccessClaims>();
+      } catch {
+        throw new AppError(request.headers.authorization ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+      }
+      const row = await findPrincipalBySession(app.db, claims.sid, claims.sub);
+      // A revoked or expired session, a deleted person or a deactivated tenant: the token is dead.
+      if (!row) throw new AppError('SESSION_EXPIRED');
+      const principal: Principal = {
+        userId: row.user_id,
+        email: row.email,
+        type: row.is_super_admin ? 'superadmin' : 'tenant-user',
+        tenantId: row.tenant_id,
+        roles: row.roles,
+        sessionId: claims.sid,
+      };
+      if (!allows(access, principal)) throw new AppError('FORBIDDEN');
+      request.principal = principal;
+    });
+    done();
+  },
+  { name: 'authenticate', dependencies: ['jwt', 'db'] },
+);

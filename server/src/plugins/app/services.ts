@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { createMailer, type Mailer } from '../../modules/mail/mailer.ts';
+import { createLocalStorage } from '../../modules/storage/local-storage.ts';
+import type { Storage } from '../../modules/storage/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+    mailer: Mailer;
+  }
+}
+
+export interface ServicesOptions {
+  /** Tests and operators may hand in their own implementations. */
+  storage?: Storage;
+  mailer?: Mailer;
+}
+
+/** The outside services behind one interface each: file storage and mail. */
+export default fp<ServicesOptions>(
+  (app, options, done) => {
+    const { config } = app;
+    app.decorate('storage', options.storage ?? createLocalStorage(join(config.dataDir, 'files')));
+    app.decorate(
+      'mailer',
+      options.mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          outboxDir: join(config.dataDir, 'outbox'),
+        }),
+    );
+    done();
+  },
+  { name: 'services', dependencies: ['config'] },
+);

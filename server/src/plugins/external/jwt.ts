@@ -1,0 +1,42 @@
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import fp from 'fastify-plugin';
+
+export const JWT_ISSUER = 'canopy';
+export const ACCESS_AUDIENCE = 'canopy-api';
+
+export interface JwtOptions {
+  secret: string;
+  accessTokenTtlSeconds: number;
+}
+
+/** Claims of an access token: the person and the session it belongs to (revocable). */
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
+}
+
+/** HS256 only (pinned), issuer and audience checked; the refresh credential travels in a cookie. */
+export default fp<JwtOptions>(
+  async (app, { secret, accessTokenTtlSeconds }) => {
+    await app.register(cookie);
+    await app.register(jwt, {
+      secret,
+      sign: {
+        algorithm: 'HS256',
+        expiresIn: accessTokenTtlSeconds * 1000,
+        iss: JWT_ISSUER,
+        aud: ACCESS_AUDIENCE,
+      },
+      verify: { algorithms: ['HS256'], allowedIss: JWT_ISSUER, allowedAud: ACCESS_AUDIENCE },
+    });
+  },
+  { name: 'jwt' },
+);

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IssuedSession } from '../../../modules/auth/session.service.ts';
+
+export const REFRESH_COOKIE = 'canopy_refresh';
+
+/**
+ * The refresh credential lives in an HttpOnly, SameSite=Strict cookie scoped to /api/auth: page
+ * scripts cannot read it and other sites cannot make the browser send it.
+ */
+export function setRefreshCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: IssuedSession,
+) {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.server.config.publicUrl.startsWith('https:'),
+    path: '/api/auth',
+    expires: session.refreshExpiresAt,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+}
+
+export const requestMeta = (request: FastifyRequest) => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
