@@ -6,6 +6,8 @@ import { embedPagesPlugin } from './embed-pages/index.ts';
 import { internalRoutes } from './internal/index.ts';
 import { restRoutes } from './rest/index.ts';
 import { webUrlRoutes } from './rest/web-urls.ts';
+import { installQueryRateLimit } from './query/query-rate-limiter.ts';
+import { installRequestValidation, routeKey } from './validation/request-validation.ts';
 
 export interface EmulatorPluginOptions {
   /** A context created with createEmulatorContext (shared with a test kit); else one is created. */
@@ -20,7 +22,7 @@ export interface EmulatorPluginOptions {
  * The whole emulator as one encapsulated Fastify plugin: the OAuth token endpoint, the REST API under
  * /v1.0/myorg, the /_emulator API and the embed pages. Mount it at any prefix
  * (`app.register(emulatorPlugin, { prefix: '/pbi' })`); URLs in responses include the prefix.
- * Its content-type parser, hooks and error handlers stay inside the plugin.
+ * Its content-type parsers, validator, hooks and error handlers stay inside the plugin.
  */
 export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (app, options) => {
   const owned = !options.context;
@@ -32,6 +34,9 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
     });
   }
   const mountPrefix = app.prefix;
+  // Before any route: every route below gets the body cap, the depth bound and strict schemas.
+  installRequestValidation(app);
+  installQueryRateLimit(app, context, (method, url) => routeKey(method, url, mountPrefix));
 
   await app.register(oauthRoutes(context));
   await app.register(restRoutes(context, mountPrefix), { prefix: '/v1.0/myorg' });

@@ -45,6 +45,14 @@ export interface ResolvedConfig {
   baseUrl: string | undefined;
   rows: number;
   seed: number;
+  /** Queries over this time are stopped with DatasetExecuteQueriesError (default 10,000 ms). */
+  queryTimeoutMs?: number;
+  /** Queries each user may run per minute before 429 + Retry-After (default 120, as the service). */
+  queriesPerMinute?: number;
+  /** Memory the analytical engine may use, in MB (default 1024). */
+  engineMemoryMb?: number;
+  /** Threads the analytical engine may use (default 2). */
+  engineThreads?: number;
   today: string;
   nowTime: string;
   tenantId: string;
@@ -65,6 +73,10 @@ export const defaultTenantId = '7e0c1a52-0000-4000-8000-0000000000aa';
 export const defaultClient: EmulatorClient = {
   clientId: '5c1e7b1e-0000-4000-8000-0000000000c1',
   clientSecret: 'canopy-emulator-secret',
+  queryTimeoutMs: number;
+  queriesPerMinute: number;
+  engineMemoryMb: number;
+  engineThreads: number;
   displayName: 'Canopy sample app',
 };
 
@@ -89,6 +101,20 @@ export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
   }
   const nowTime = options.nowTime ?? '18:00';
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(nowTime)) {
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`publicUrl must be an absolute http(s) URL; got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:' || url.search || url.hash) {
+    throw new ConfigError(`publicUrl must be an http(s) URL without query or fragment; got ${value}`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
     throw new ConfigError(`nowTime must be HH:MM; got ${nowTime}`);
   }
   const clients = options.clients ?? [defaultClient];
@@ -132,6 +158,10 @@ const number = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
 
 /** Options from CANOPY_EMULATOR_* environment variables (used by the CLI and by hosts that want it). */
+    queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
+    queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
+    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 1024, 64, 1_048_576),
+    engineThreads: integerIn('engineThreads', options.engineThreads ?? 2, 1, 256),
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   const options: EmulatorOptions = {};
   const knobs: Partial<Knobs> = {};

@@ -30,11 +30,10 @@ export async function createEmulatorContext(
 ): Promise<EmulatorContext> {
   const config = resolveConfig(options);
   const started = performance.now();
-  const database = await AnalyticsDatabase.create({
-    rows: config.rows,
-    seed: config.seed,
-    today: config.today,
-  });
+  const database = await AnalyticsDatabase.create(
+    { rows: config.rows, seed: config.seed, today: config.today },
+    { memoryMb: config.engineMemoryMb, threads: config.engineThreads },
+  );
   const generationMs = performance.now() - started;
   const registry = new Registry();
   const [owner] = config.clients;

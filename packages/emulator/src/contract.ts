@@ -141,6 +141,11 @@ export interface QueryResult {
 export interface DatasetSchema {
   tables: {
     name: string;
+  /**
+   * Set when a result cap cut the rows (100,000 rows, 1,000,000 values, 15 MB, or the mode's own
+   * cap), with the service's wording: "More than N rows in a query result".
+   */
+  truncated?: string;
     columns: { name: string; dataType: string }[];
     measures?: { name: string; expression: string }[];
   }[];

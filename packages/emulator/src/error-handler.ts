@@ -1,23 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { EmulatorError, errorCodes, type ErrorDetail } from './errors.ts';
+import { EmulatorError, errorCodes } from './errors.ts';
 
-/** Turns any error inside a scope into an EmulatorError: ours, schema validation, or body parsing. */
+/** Turns any error inside a scope into an EmulatorError: ours (schema checks included) or body parsing. */
 export function toEmulatorError(error: unknown): EmulatorError {
   if (error instanceof EmulatorError) return error;
   const fastifyError = error as Partial<FastifyError> & { message?: string };
-  if (fastifyError.validation) {
-    const details: ErrorDetail[] = fastifyError.validation.map((issue) => {
-      const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
-      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const target = missing
-        ? [path, missing].filter(Boolean).join('.')
-        : path || (fastifyError.validationContext ?? 'body');
-      return { message: `${target} ${issue.message ?? 'is invalid'}`, target };
-    });
-    return new EmulatorError('BadRequest', details[0]?.message ?? 'Bad Request', details);
-  }
   const status = fastifyError.statusCode ?? 500;
   if (status === 415) return new EmulatorError('UnsupportedMediaType', fastifyError.message);
+  if (status === 413) return new EmulatorError('RequestEntityTooLarge');
   if (status >= 400 && status < 500) {
     const message = fastifyError.message ?? errorCodes.BadRequest.message;
     return new EmulatorError('BadRequest', message, [{ message, target: 'body' }], status);
@@ -33,6 +23,9 @@ export const errorHandler =
     if (mapped.code === 'InternalServerError' && !(error instanceof EmulatorError)) {
       request.log.error({ err: error }, 'emulator request failed');
     }
+    // Throttling errors say how long to wait (the query rate limit, injected throttling).
+    const retryAfter = (mapped as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     if (mapped.code === 'PowerBINotAuthorizedException' && mapped.status === 401) {
       reply.header(
         'www-authenticate',

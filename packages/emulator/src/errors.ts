@@ -32,7 +32,16 @@ export const errorCodes = {
     message: 'The requested entity was not found',
     pbiStyle: true,
   },
+  RequestEntityTooLarge: {
+    status: 413,
+    message: 'The request body is larger than this operation accepts',
+  },
   UnsupportedMediaType: { status: 415, message: 'Unsupported media type' },
+  /** A query the engine refused or stopped: over the time or memory limit (the service's 400). */
+  DatasetExecuteQueriesError: {
+    status: 400,
+    message: 'The query could not be executed',
+  },
   TooManyRequests: {
     status: 429,
     message: 'Too many requests, retry after the delay given in Retry-After',

@@ -4,6 +4,7 @@ import { badRequest } from '../errors.ts';
 import type { SemanticModel } from '../data/semantic-model.ts';
 import { filtersSql } from './filter-sql.ts';
 import { measureLabel, measureSql, resolveColumn } from './model-refs.ts';
+import { queryLimits, rowCapFor } from './query-limits.ts';
 import { rlsCondition } from './rls.ts';
 import { quoteIdent, SqlParams } from './sql-params.ts';
 import { isRecord } from '../is-record.ts';
@@ -23,11 +24,17 @@ export interface QueryContext {
 export interface BuiltQuery {
   sql: string;
   params: SqlParams;
+  /**
+   * The row cap the statement stops at, when it is the emulator's (not the caller's `limit`). The
+   * statement fetches one row more, so the caller can tell a full result from a truncated one.
+   */
+  rowCap?: number;
 }
 
-function refList(value: unknown, where: string): unknown[] {
+function refList(value: unknown, where: string, max: number = queryLimits.maxFields): unknown[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw badRequest(`${where} must be an array`, where);
+  if (value.length > max) throw badRequest(`${where} may hold at most ${max} entries`, where);
   return value;
 }
 
@@ -43,12 +50,13 @@ function uniqueNames(names: string[]): string[] {
   });
 }
 
-function limitOf(request: QueryRequest, cap: number): number {
-  if (request.limit === undefined) return cap;
+/** The LIMIT to run with, and the cap to report truncation against when the cap (not `limit`) binds. */
+function limitOf(request: QueryRequest, cap: number): { limit: number; rowCap?: number } {
+  if (request.limit === undefined) return { limit: cap + 1, rowCap: cap };
   if (typeof request.limit !== 'number' || !Number.isInteger(request.limit) || request.limit < 1) {
     throw badRequest('limit must be a positive integer', 'limit');
   }
-  return Math.min(request.limit, cap);
+  return request.limit <= cap ? { limit: request.limit } : { limit: cap + 1, rowCap: cap };
 }
 
 /**
@@ -61,6 +69,16 @@ export function buildQuery(context: QueryContext, request: QueryRequest): BuiltQ
   const { model, table } = context;
   const params = new SqlParams();
   const groupBy = refList(request.groupBy, 'groupBy');
+  const fieldCount =
+    groupBy.length +
+    refList(request.columns, 'columns').length +
+    refList(request.measures, 'measures').length;
+  if (fieldCount > queryLimits.maxFields) {
+    throw badRequest(
+      `A query may use at most ${queryLimits.maxFields} group-by columns, columns and measures together; this one uses ${fieldCount}`,
+      'measures',
+    );
+  }
   const groups = [...groupBy, ...refList(request.columns, 'columns')].map((ref, index) => ({
     ref: ref as ColumnRef,
     ...resolveColumn(
@@ -101,10 +119,11 @@ export function buildQuery(context: QueryContext, request: QueryRequest): BuiltQ
       if (!columns.includes(ref.column)) columns.push(ref.column);
     }
     const list = columns.map(quoteIdent).join(', ');
-    const limit = params.add(limitOf(request, maxUnderlyingRows));
+    const { limit, rowCap } = limitOf(request, rowCapFor(columns.length, maxUnderlyingRows));
     return {
-      sql: `SELECT ${list} FROM ${from}${whereSql} ORDER BY ${list} LIMIT ${limit}`,
+      sql: `SELECT ${list} FROM ${from}${whereSql} ORDER BY ${list} LIMIT ${params.add(limit)}`,
       params,
+      ...(rowCap === undefined ? {} : { rowCap }),
     };
   }
 
@@ -116,7 +135,7 @@ export function buildQuery(context: QueryContext, request: QueryRequest): BuiltQ
     ...groups.map((g, i) => `${g.sql} AS ${quoteIdent(names[i] ?? g.column.name)}`),
     ...measures.map((m, i) => `${m.sql} AS ${quoteIdent(names[groups.length + i] ?? '')}`),
   ];
-  const orderBy = refList(request.orderBy, 'orderBy').map((item, index) => {
+  const orderBy = refList(request.orderBy, 'orderBy', queryLimits.maxOrderBy).map((item, index) => {
     const where = `orderBy[${index}]`;
     if (!isRecord(item) || !isRecord(item.ref))
       throw badRequest(`${where} must be {ref, direction}`, where);
@@ -140,9 +159,10 @@ export function buildQuery(context: QueryContext, request: QueryRequest): BuiltQ
   const stable = groups.map((g) => `${g.sql} ASC NULLS LAST`);
   const orderSql = [...orderBy, ...stable];
   const groupSql = groups.length > 0 ? ` GROUP BY ${groups.map((g) => g.sql).join(', ')}` : '';
-  const limit = params.add(limitOf(request, maxSummarizedRows));
+  const { limit, rowCap } = limitOf(request, rowCapFor(select.length, maxSummarizedRows));
   return {
-    sql: `SELECT ${select.join(', ')} FROM ${from}${whereSql}${groupSql}${orderSql.length > 0 ? ` ORDER BY ${orderSql.join(', ')}` : ''} LIMIT ${limit}`,
+    sql: `SELECT ${select.join(', ')} FROM ${from}${whereSql}${groupSql}${orderSql.length > 0 ? ` ORDER BY ${orderSql.join(', ')}` : ''} LIMIT ${params.add(limit)}`,
     params,
+    ...(rowCap === undefined ? {} : { rowCap }),
   };
 }

@@ -1,7 +1,8 @@
 import { badRequest } from '../errors.ts';
 import type { SemanticModel } from '../data/semantic-model.ts';
-import { bindValue, comparableColumn } from './filter-values.ts';
+import { bindValue, bindValueList, comparableColumn } from './filter-values.ts';
 import { aggregateTargetSql, resolveColumn } from './model-refs.ts';
+import { queryLimits } from './query-limits.ts';
 import { relativeDateRange, relativeTimeRange } from './relative-range.ts';
 import { quoteIdent, type SqlParams } from './sql-params.ts';
 import { isRecord } from '../is-record.ts';
@@ -11,6 +12,8 @@ const filterTypes = { advanced: 0, basic: 1, relativeDate: 4, topN: 5, relativeT
 type FilterKind = keyof typeof filterTypes;
 
 const maxFilters = 100;
+/** In / NotIn lists up to this length bind value by value; longer ones as one list parameter. */
+const shortListLength = 32;
 
 export interface FilterContext {
   model: SemanticModel;
@@ -53,16 +56,23 @@ function basicSql(ctx: FilterContext, filter: Json, where: string): string {
       `${where}.values`,
     );
   }
-  const hasNull = values.some((value) => value === null);
-  const bound = values
-    .filter((value) => value !== null)
-    .map((value: unknown, index) =>
-      bindValue(ctx.params, column, value, `${where}.values[${index}]`),
+  if (values.length > queryLimits.maxFilterValues) {
+    throw badRequest(
+      `A basic filter may list at most ${queryLimits.maxFilterValues} values; this one lists ${values.length}`,
+      `${where}.values`,
     );
+  }
+  const hasNull = values.some((value) => value === null);
+  const given = values.filter((value) => value !== null);
+  // A few values bind one by one (the plan stays simple); long lists bind as one list parameter.
+  const members =
+    given.length > shortListLength
+      ? bindValueList(ctx.params, column, given, `${where}.values`)
+      : `(${given.map((value: unknown, index) => bindValue(ctx.params, column, value, `${where}.values[${index}]`)).join(', ')})`;
   // COALESCE: an unknown ENUM value is NULL in the list, which must mean "no match", not "unknown".
   const inList =
-    bound.length > 0
-      ? `COALESCE(${comparableColumn(column, sql)} IN (${bound.join(', ')}), FALSE)`
+    given.length > 0
+      ? `COALESCE(${comparableColumn(column, sql)} IN ${members}, FALSE)`
       : undefined;
   if (operator === 'In') {
     return `(${[inList, hasNull ? `${sql} IS NULL` : undefined].filter(Boolean).join(' OR ')})`;

@@ -30,15 +30,12 @@ export function normaliseDateValue(value: unknown, where: string): string {
   return `${day} ${hm}:${ss}.${millis}`;
 }
 
-/** Binds one filter value with the column's type; the returned SQL is a placeholder expression. */
-export function bindValue(
-  params: SqlParams,
-  column: ModelColumn,
-  value: unknown,
-  where: string,
-): string {
-  if (column.kind === 'date')
-    return `CAST(${params.add(normaliseDateValue(value, where))} AS TIMESTAMP)`;
+/**
+ * One filter value checked and normalised for the column's type: a "YYYY-MM-DD HH:MM:SS.mmm" string
+ * for dates, a finite number for numbers, text otherwise.
+ */
+export function filterScalar(column: ModelColumn, value: unknown, where: string): string | number {
+  if (column.kind === 'date') return normaliseDateValue(value, where);
   if (column.kind === 'number') {
     const n =
       typeof value === 'number'
@@ -48,16 +45,51 @@ export function bindValue(
           : NaN;
     if (!Number.isFinite(n))
       throw badRequest(`${where} must be a number for column "${column.name}"`, where);
-    return `CAST(${params.add(n)} AS DOUBLE)`;
+    return n;
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    const placeholder = params.add(String(value));
-    // ENUM columns: compare codes, not strings (fast); an unknown value casts to NULL = no match.
-    return column.enumType
-      ? `TRY_CAST(${placeholder} AS ${quoteIdent(column.enumType)})`
-      : placeholder;
-  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
   throw badRequest(`${where} must be a string, number or boolean`, where);
+}
+
+/** Binds one filter value with the column's type; the returned SQL is a placeholder expression. */
+export function bindValue(
+  params: SqlParams,
+  column: ModelColumn,
+  value: unknown,
+  where: string,
+): string {
+  const scalar = filterScalar(column, value, where);
+  const placeholder = params.add(scalar);
+  if (column.kind === 'date') return `CAST(${placeholder} AS TIMESTAMP)`;
+  if (column.kind === 'number') return `CAST(${placeholder} AS DOUBLE)`;
+  // ENUM columns: compare codes, not strings (fast); an unknown value casts to NULL = no match.
+  return column.enumType
+    ? `TRY_CAST(${placeholder} AS ${quoteIdent(column.enumType)})`
+    : placeholder;
+}
+
+/**
+ * A whole value list bound as ONE parameter (a JSON array unnested by the engine). A list of
+ * thousands of values as separate parameters costs the engine seconds to plan; as one list it is a
+ * hash semi-join. The returned SQL is a sub-query usable after `IN`.
+ */
+export function bindValueList(
+  params: SqlParams,
+  column: ModelColumn,
+  values: unknown[],
+  where: string,
+): string {
+  const scalars = values.map((value, index) => filterScalar(column, value, `${where}[${index}]`));
+  const listType = column.kind === 'number' ? 'DOUBLE' : 'VARCHAR';
+  const element =
+    column.kind === 'date'
+      ? 'CAST(v AS TIMESTAMP)'
+      : column.enumType
+        ? `TRY_CAST(v AS ${quoteIdent(column.enumType)})`
+        : 'v';
+  const list = `CAST(CAST(${params.add(JSON.stringify(scalars))} AS JSON) AS ${listType}[])`;
+  return `(SELECT ${element} FROM (SELECT unnest(${list}) AS v))`;
 }
 
 /**

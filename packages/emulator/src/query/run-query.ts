@@ -3,6 +3,7 @@ import type { QueryRequest, QueryResult } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import type { SemanticModel } from '../data/semantic-model.ts';
 import { buildQuery } from './build-query.ts';
+import { queryLimits } from './query-limits.ts';
 
 /** Runs a visual query against the emulator's data with the given RLS identity. */
 export async function runQuery(
@@ -11,7 +12,7 @@ export async function runQuery(
   request: QueryRequest,
   identity: EffectiveIdentity | undefined,
 ): Promise<QueryResult> {
-  const { sql, params } = buildQuery(
+  const { sql, params, rowCap } = buildQuery(
     {
       model,
       table: context.table,
@@ -21,5 +22,9 @@ export async function runQuery(
     },
     request,
   );
-  return context.database.query(sql, params.values);
+  return context.database.query(sql, params.values, {
+    timeoutMs: context.config.queryTimeoutMs,
+    maxBytes: queryLimits.maxResponseBytes,
+    ...(rowCap === undefined ? {} : { rowCap }),
+  });
 }
