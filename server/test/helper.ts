@@ -11,8 +11,18 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/create-database.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
+/** A registered route, as the isolation matrix and the fuzzer enumerate them. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string;
+  schema: Record<string, unknown> | undefined;
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** Every API route of the app (HEAD and the docs UI left out). */
+  routes: RegisteredRoute[];
   database: DatabaseHandle;
   config: Config;
   /** `app.inject` with a bearer token (or none). */
@@ -42,10 +52,25 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const { env: _env, ...appOptions } = options;
   const fastify = Fastify({ logger: false });
+  const routes: RegisteredRoute[] = [];
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs'))
+        continue;
+      routes.push({
+        method,
+        url: route.url,
+        access: (route.config as { access?: string } | undefined)?.access ?? 'signed-in',
+        schema: route.schema as Record<string, unknown> | undefined,
+      });
+    }
+  });
   await fastify.register(app, { config, database, rateLimitPerMinute: 0, ...appOptions });
   await fastify.ready();
   return {
     app: fastify,
+    routes,
     database,
     config,
     request: ({ token, headers, ...rest }) =>

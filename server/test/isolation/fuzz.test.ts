@@ -1,0 +1,114 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type RegisteredRoute, type TestApp } from '../helper.ts';
+import { createCast, type Cast } from '../support/fixtures.ts';
+import {
+  fieldsOf,
+  HOSTILE_BODIES,
+  HOSTILE_PARAMS,
+  HOSTILE_VALUES,
+  MALFORMED_JSON,
+  validSample,
+} from './fuzz-inputs.ts';
+
+/**
+ * Bad input, generated from every route's schema: malformed JSON, wrong shapes, one hostile value
+ * per field, hostile path parameters — sent as a super admin and as a tenant Admin (so the request
+ * gets past authentication). Whatever the answer, it is never a 5xx and always our error shape.
+ */
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await build();
+  cast = await createCast(t);
+});
+afterAll(() => t.close());
+
+interface Probe {
+  label: string;
+  url: string;
+  payload?: unknown;
+  rawBody?: string;
+}
+
+function probesFor(route: RegisteredRoute, tenantId: string): Probe[] {
+  const params = (value: string) =>
+    route.url.replace(/:(\w+)/g, (_, name: string) => (name === 'tenantId' ? tenantId : value));
+  const url = params('00000000-0000-4000-8000-000000000000');
+  const probes: Probe[] = HOSTILE_PARAMS.filter(() => route.url.includes(':')).map((value) => ({
+    label: `param ${value.slice(0, 20)}`,
+    url: params(value),
+  }));
+  probes.push({
+    label: 'query junk',
+    url: `${url}?since=%00&limit=-1&cursor=${'x'.repeat(3000)}&a[b]=c`,
+  });
+  if (route.method === 'GET' || route.method === 'DELETE') return probes;
+
+  const body = route.schema?.body;
+  const sample = validSample(body);
+  for (const raw of MALFORMED_JSON)
+    probes.push({ label: `malformed ${raw.slice(0, 8)}`, url, rawBody: raw });
+  for (const whole of HOSTILE_BODIES)
+    probes.push({ label: `body ${JSON.stringify(whole)?.slice(0, 16)}`, url, payload: whole });
+  for (const field of fieldsOf(body)) {
+    for (const value of HOSTILE_VALUES) {
+      probes.push({
+        label: `${field}=${JSON.stringify(value)?.slice(0, 16)}`,
+        url,
+        payload: { ...sample, [field]: value },
+      });
+    }
+    const { [field]: _omitted, ...missing } = sample;
+    probes.push({ label: `${field} missing`, url, payload: missing });
+  }
+  return probes;
+}
+
+function send(
+  route: RegisteredRoute,
+  probe: Probe,
+  token: string,
+): Promise<LightMyRequestResponse> {
+  const method = route.method as 'POST';
+  if (probe.rawBody !== undefined) {
+    return t.request({
+      method,
+      url: probe.url,
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: probe.rawBody,
+    });
+  }
+  return t.request({
+    method,
+    url: probe.url,
+    token,
+    ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
+  });
+}
+
+describe('bad-input fuzzing of every route', () => {
+  it('never answers a 5xx or a body that is not our error shape', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of t.routes) {
+      for (const actor of ['superAdmin', 'adminA'] as const) {
+        for (const probe of probesFor(route, cast.tenantA.id)) {
+          const res = await send(route, probe, cast[actor].token);
+          sent++;
+          const isError = res.statusCode >= 400;
+          const shaped = !isError || /"error":".*","code":"[A-Z_]+"/s.test(res.body);
+          if (res.statusCode >= 500 || !shaped) {
+            failures.push(
+              `${route.method} ${route.url} [${actor}] ${probe.label}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+    }
+    console.info(`fuzz: ${sent} requests over ${t.routes.length} routes`);
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(t.routes.length);
+  });
+});
