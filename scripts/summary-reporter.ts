@@ -10,14 +10,17 @@ export class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      // A file that fails to load has no tests but must still count as a failure.
-      if (module.state() === 'failed' && !module.children.size) failed++;
+      // A file that fails to load, or whose beforeAll/afterAll throws, can fail without any failed
+      // test (its tests are skipped): it must still count as a failure.
+      if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     const tail = skipped ? `, ${skipped} skipped` : '';
     process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);

@@ -63,14 +63,14 @@ function nest(depth: number): unknown {
 
 /** The top-level field names of a zod object schema (empty for anything else). */
 export function fieldsOf(schema: unknown): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape as Record<string, unknown>) : [];
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
 /** A plausible valid value per field name, so each mutation breaks one field at a time. */
 export function validSample(schema: unknown): Record<string, unknown> {
   if (!(schema instanceof z.ZodObject)) return {};
   const sample: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [name, field] of Object.entries(schema.shape)) {
     sample[name] = sampleFor(name, field);
   }
   return sample;

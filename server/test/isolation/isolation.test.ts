@@ -53,7 +53,7 @@ describe(`tenant-isolation matrix (${checkedRoutes} routes × ${ACTORS.length} a
       const mismatches: string[] = [];
       for (const actor of ACTORS) {
         for (const [index, target] of TARGETS.entries()) {
-          const request = await (entry as RouteEntry).request(ctx, target);
+          const request = await (entry).request(ctx, target);
           const res = await t.request({
             ...request,
             method: method as 'GET',
