@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helper.ts';
 import { createCast, type Cast } from '../support/fixtures.ts';
-import {
-  ACTORS,
-  TARGETS,
-  type Actor,
-  type MatrixContext,
-  type RouteEntry,
-} from './matrix-types.ts';
+import { ACTORS, TARGETS, type Actor, type MatrixContext } from './matrix-types.ts';
 import { ROUTE_MATRIX } from './route-matrix.ts';
 
 let t: TestApp;
@@ -53,7 +47,7 @@ describe(`tenant-isolation matrix (${checkedRoutes} routes × ${ACTORS.length} a
       const mismatches: string[] = [];
       for (const actor of ACTORS) {
         for (const [index, target] of TARGETS.entries()) {
-          const request = await (entry).request(ctx, target);
+          const request = await entry.request(ctx, target);
           const res = await t.request({
             ...request,
             method: method as 'GET',
