@@ -45,6 +45,9 @@ const v2Schema = {
     identities: identitiesSchema,
     lifetimeInMinutes: { type: 'integer', minimum: 0 },
     datasourceIdentities: { type: 'array' },
+    // Not in the service's V2 body, but read by the grant: typed here so a non-array is a 400.
+    dashboards: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 } },
+    tiles: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 } },
   },
 } as const;
 
