@@ -20,7 +20,7 @@ export interface AppOptions extends ServicesOptions {
   config: Config;
   /** The opened, migrated database (server.ts or the test helper owns its lifetime). */
   database: DatabaseHandle;
-  /** Requests per minute per address (default 1,000; 0 turns the global limit off). */
+  /** Overrides config.rateLimitPerMinute (tests turn the global limit off with 0). */
   rateLimitPerMinute?: number;
   /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
   frameOrigins?: string[];
@@ -39,7 +39,9 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(db, { database: options.database });
   await fastify.register(helmet, { frameOrigins: options.frameOrigins ?? [] });
   await fastify.register(cors, { origins: options.config.corsOrigins });
-  await fastify.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1000 });
+  await fastify.register(rateLimit, {
+    perMinute: options.rateLimitPerMinute ?? options.config.rateLimitPerMinute,
+  });
   await fastify.register(multipart);
   await fastify.register(jwt, {
     secret: options.config.jwtSecret,

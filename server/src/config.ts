@@ -35,6 +35,7 @@ export const EnvSchema = z.object({
   CANOPY_ACCESS_TOKEN_TTL: duration(15 * 60),
   CANOPY_REFRESH_TOKEN_TTL: duration(7 * 24 * 60 * 60),
   CANOPY_CORS_ORIGINS: optionalString,
+  CANOPY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   CANOPY_TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -67,6 +68,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   corsOrigins: string[];
+  /** Requests per minute per client address across the API (0: no global limit). */
+  rateLimitPerMinute: number;
   trustProxy: boolean;
   smtpUrl?: string;
   mailFrom: string;
@@ -158,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    rateLimitPerMinute: env.CANOPY_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.CANOPY_TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.CANOPY_MAIL_FROM,
