@@ -71,16 +71,15 @@ export class QueryRateLimitError extends EmulatorError {
 }
 
 /**
- * Whose quota a query uses: the end user an embed token's effective identity names, else the
- * principal (app) that obtained the token, as the service counts per user.
+ * Whose quota a query uses, as the service counts per user: the end user an embed token's effective
+ * identity names; for an embed token without one, the token itself (one viewer's session: tokens
+ * of an app that embeds for many viewers must not share one quota); else the app principal.
  */
 export function rateLimitKey(claims: TokenClaims): string {
-  if (claims.typ === 'embed' && claims.identities[0])
-    return `user:${claims.identities[0].username}`;
+  if (claims.typ === 'embed')
+    return claims.identities[0] ? `user:${claims.identities[0].username}` : `token:${claims.jti}`;
   return `principal:${claims.sub}`;
 }
-
-const limiters = new WeakMap<EmulatorContext, QueryRateLimiter>();
 
 /**
  * Puts every query route (registered after this call) behind the rate limit. The check runs before
@@ -109,6 +108,8 @@ export function installQueryRateLimit(
     route.preHandler = [...(existing ? [existing].flat() : []), own];
   });
 }
+
+const limiters = new WeakMap<EmulatorContext, QueryRateLimiter>();
 
 /** The limiter of one emulator instance (created on first use with its configured rate). */
 function queryRateLimiter(context: EmulatorContext): QueryRateLimiter {

@@ -6,6 +6,7 @@ import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { EmbedSession } from './embed-session.ts';
 import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
+import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { drawSingleVisual } from './single-visual.ts';
 import { mountTile, queryTile, resolveTile } from './tile-data.ts';
 
@@ -59,6 +60,7 @@ export function registerDashboardRoutes(
   registerLoadRoute<Record<string, unknown>>(routes, '/dashboard/load', {
     validate: models.validateDashboardLoad,
     start: (config, headers) => session.load(config, headers, render),
+  registerKindCommonRoutes(routes, 'dashboard');
   });
   registerTokenRoutes(routes, session.tokens, '/dashboard/token');
 }

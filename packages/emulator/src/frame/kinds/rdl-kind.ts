@@ -1,13 +1,14 @@
 import * as models from 'powerbi-models';
 import type { ParameterDefinition, QueryResult, ReportDefinition } from '../../contract.ts';
-import { FrameError, FrameErrorCode, iError } from '../frame-errors.ts';
-import type { RouteTable } from '../protocol/route-table.ts';
+import { badRequest, FrameError, FrameErrorCode, iError, objectBody } from '../frame-errors.ts';
+import { accepted, type RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { basicInFilter } from '../report/filters.ts';
 import { h } from '../render/dom.ts';
 import { formatValue } from '../render/format.ts';
 import { EmbedSession } from './embed-session.ts';
 import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
+import { registerKindCommonRoutes } from './unsupported-routes.ts';
 
 const ROWS_PER_PAGE = 25;
 
@@ -23,6 +24,14 @@ export function registerRdlRoutes(
 ): void {
   // A paginated embed is a Report to the library, so it may carry an accessTokenProvider.
   const session = new EmbedSession(transport, 'reports', root, uid, { tokenProvider: true });
+  let parameterPanel: { enabled?: boolean; expanded?: boolean } = {};
+  let form: HTMLFormElement | undefined;
+  /** Hidden when disabled; collapsed to its button when not expanded (settings.commands). */
+  const applyPanel = () => {
+    if (!form) return;
+    form.hidden = parameterPanel.enabled === false;
+    form.classList.toggle('cv-collapsed', parameterPanel.expanded === false);
+  };
 
   const run = async (report: ReportDefinition, values: Map<string, string>, body: HTMLElement) => {
     const visual = report.pages[0]?.visuals[0];
@@ -157,16 +166,17 @@ export function registerRdlRoutes(
       if (value !== null && value !== undefined) values.set(parameter.name, value);
     }
     const body = h('div', { class: 'cv-rdl-page', role: 'document' });
-    const form = h(
+    const panelForm = h(
       'form',
       { class: 'cv-rdl-params', 'aria-label': 'Parameters' },
       ...(report.parameters ?? []).map((p) => parameterInput(p, values.get(p.name))),
       h('button', { type: 'submit', class: 'cv-button cv-button-primary' }, 'View report'),
     );
-    form.addEventListener('submit', (event) => {
+    form = panelForm;
+    panelForm.addEventListener('submit', (event) => {
       event.preventDefault();
       for (const parameter of report.parameters ?? []) {
-        const field = form.elements.namedItem(parameter.name) as
+        const field = panelForm.elements.namedItem(parameter.name) as
           HTMLInputElement | HTMLSelectElement | null;
         if (field?.value) values.set(parameter.name, field.value);
         else values.delete(parameter.name);
@@ -176,7 +186,8 @@ export function registerRdlRoutes(
         (error: unknown) => session.fail(error),
       );
     });
-    session.show(h('div', { class: 'cv-rdl' }, form, body));
+    applyPanel();
+    session.show(h('div', { class: 'cv-rdl' }, panelForm, body));
     session.markLoaded();
     await run(report, values, body);
     if (current()) session.events.emit('rendered', {});
@@ -187,4 +198,29 @@ export function registerRdlRoutes(
     start: (config, headers) => session.load(config, headers, render),
   });
   registerTokenRoutes(routes, session.tokens, '/report/token');
+  registerKindCommonRoutes(routes, 'rdl');
+
+  /** updateSettings: the parameter panel's visibility and expansion, as paginated embeds allow. */
+  routes.patch('/report/settings', (request) => {
+    const settings = objectBody(request.body, 'The settings') as models.IPaginatedReportSettings;
+    const panel = (settings.commands)
+      ?.parameterPanel;
+    if (panel !== undefined && (typeof panel !== 'object' || panel === null)) {
+      throw badRequest(
+        'commands.parameterPanel must be an object',
+        FrameErrorCode.InvalidParameters,
+      );
+    }
+    for (const key of ['enabled', 'expanded'] as const) {
+      if (panel?.[key] !== undefined && typeof panel[key] !== 'boolean')
+        throw badRequest(
+          `commands.parameterPanel.${key} must be a boolean`,
+          FrameErrorCode.InvalidParameters,
+        );
+    }
+    parameterPanel = { ...parameterPanel, ...panel };
+    applyPanel();
+    session.events.emit('settingsUpdated', {});
+    return accepted();
+  });
 }

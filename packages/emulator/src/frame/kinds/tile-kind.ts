@@ -6,6 +6,7 @@ import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { EmbedSession } from './embed-session.ts';
+import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
 import { drawSingleVisual } from './single-visual.ts';
 import { mountTile, queryTile, resolveTile } from './tile-data.ts';
@@ -42,6 +43,7 @@ export function registerTileRoutes(
     drawSingleVisual(frame, result, paletteOf(undefined));
     session.events.emit('tileLoaded', { tileId: tile.id });
     session.events.emit('rendered', {});
+  registerKindCommonRoutes(routes, 'tile');
   };
 
   registerLoadRoute<Record<string, unknown>>(routes, '/tile/load', {

@@ -2,8 +2,10 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { categoryColor } from './category-colors.ts';
 import { formatCompact } from './format.ts';
 import {
+  categoryColumn,
   groupCount,
   measureLabel,
   pointOf,
@@ -56,7 +58,10 @@ export function renderChart(host: HTMLElement, context: BodyContext): RenderedBo
           data: result.rows.map((row, i) => ({
             name: String(row[0] ?? '(Blank)'),
             value: Number(row[valueIndex] ?? 0),
-            itemStyle: { opacity: dim(i) },
+            itemStyle: {
+              opacity: dim(i),
+              color: categoryColor(categoryColumn(visual), row[0] ?? null, palette.dataColors),
+            },
           })),
         },
       ],

@@ -15,3 +15,26 @@ export function formatCompact(value: string | number | null | undefined): string
   if (typeof value !== 'number') return formatValue(value);
   return Math.abs(value) >= 10_000 ? compact.format(value) : formatValue(value);
 }
+
+const fixed2 = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A formatter per column of a table: a number column with any fractional value shows two decimals
+ * on every row (44,249,922.00 above 7,901,154.30), so the digits line up as in the service's tables.
+ */
+export function columnFormats(
+  columns: readonly { type: string }[],
+  rows: readonly (readonly (string | number | null)[])[],
+): ((value: string | number | null | undefined) => string)[] {
+  return columns.map((column, index) => {
+    const fractional =
+      column.type === 'number' &&
+      rows.some((row) => typeof row[index] === 'number' && !Number.isInteger(row[index]));
+    return fractional
+      ? (value) => (typeof value === 'number' ? fixed2.format(value) : formatValue(value))
+      : formatValue;
+  });
+}

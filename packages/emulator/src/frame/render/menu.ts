@@ -3,6 +3,10 @@ import { h } from './dom.ts';
 export interface MenuItem {
   label: string;
   onSelect(): void;
+  /** Shown greyed out and not selectable (a command the host disabled). */
+  disabled?: boolean;
+  /** Starts a new group: a separator line above it. */
+  separated?: boolean;
 }
 
 let open: HTMLElement | undefined;
@@ -30,9 +34,17 @@ export function showMenu(x: number, y: number, items: MenuItem[], label: string)
     style: `left:${x}px;top:${y}px`,
   });
   for (const item of items) {
+    if (item.separated && menu.childElementCount > 0)
+      menu.append(h('div', { role: 'separator', class: 'cv-menu-separator' }));
     const button = h(
       'button',
-      { type: 'button', role: 'menuitem', class: 'cv-menu-item' },
+      {
+        type: 'button',
+        role: 'menuitem',
+        class: 'cv-menu-item',
+        disabled: item.disabled === true,
+        'aria-disabled': item.disabled === true ? 'true' : undefined,
+      },
       item.label,
     );
     button.addEventListener('click', (event) => {
@@ -44,5 +56,11 @@ export function showMenu(x: number, y: number, items: MenuItem[], label: string)
   }
   document.body.append(menu);
   open = menu;
-  menu.querySelector<HTMLButtonElement>('button')?.focus();
+  // Keep the menu inside the frame: a ⋯ at the right or bottom edge opens it leftwards or upwards.
+  const rect = menu.getBoundingClientRect();
+  if (rect.right > window.innerWidth)
+    menu.style.left = `${Math.max(0, window.innerWidth - rect.width - 4)}px`;
+  if (rect.bottom > window.innerHeight)
+    menu.style.top = `${Math.max(0, window.innerHeight - rect.height - 4)}px`;
+  menu.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
 }

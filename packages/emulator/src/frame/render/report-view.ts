@@ -6,8 +6,10 @@ import {
   DEFAULT_PAGE_WIDTH,
   type ReportState,
 } from '../report/report-state.ts';
+import { closeDataTable } from './data-table-view.ts';
 import { h } from './dom.ts';
 import { fieldsPane, type NewVisualRequest } from './fields-pane.ts';
+import { closeMenu } from './menu.ts';
 import type { Palette } from './palette.ts';
 import type { DataPoint } from './visual-body.ts';
 import { VisualFrame } from './visual-frame.ts';
@@ -80,6 +82,8 @@ export class ReportView {
     const palette = this.host.palette();
     for (const frame of this.frames) frame.dispose();
     this.frames = [];
+    closeMenu();
+    closeDataTable();
 
     const page = state.currentPage();
     const solo = state.soloVisual;

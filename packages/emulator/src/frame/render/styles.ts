@@ -24,10 +24,15 @@ button{font:inherit}
 .cv-card{height:100%;display:flex;flex-direction:column;align-items:center;justify-content:center}
 .cv-card-value{font-size:34px;font-weight:600;line-height:1.1}
 .cv-card-label{color:#605e5c;font-size:12px}
-.cv-table-wrap{position:absolute;inset:0;overflow:auto;padding:0 8px 8px}
+.cv-visual-body{container-type:inline-size}
+.cv-table-wrap{position:absolute;inset:0;overflow:auto;padding:0 8px 8px;scrollbar-width:thin;scrollbar-color:#c8c6c4 transparent}
 .cv-table{width:100%;border-collapse:collapse;font-size:12px}
 .cv-table th,.cv-table td{padding:3px 6px;text-align:left;border-bottom:1px solid #edebe9;white-space:nowrap}
-.cv-table thead th{position:sticky;top:0;background:#fff;border-bottom:2px solid var(--accent,#2f6fdf)}
+.cv-table td.text{max-width:16em;overflow:hidden;text-overflow:ellipsis}
+.cv-table thead th{position:sticky;top:0;z-index:1;background:#fff;border-bottom:2px solid var(--accent,#2f6fdf);white-space:normal;vertical-align:bottom;line-height:1.2;min-width:3.5em}
+.cv-table tbody th{white-space:nowrap}
+.cv-table.cv-compact th,.cv-table.cv-compact td{padding:2px 3px;min-width:0}
+@container (max-width:560px){.cv-table{font-size:11px}.cv-table th,.cv-table td{padding:2px 4px}.cv-table td.text{max-width:11em}}
 .cv-table .num{text-align:right;font-variant-numeric:tabular-nums}
 .cv-table tbody tr{cursor:pointer}
 .cv-table tbody tr:hover{background:#f3f2f1}
@@ -53,6 +58,17 @@ button{font:inherit}
 .cv-menu{position:fixed;z-index:1000;min-width:160px;background:#fff;border:1px solid #c8c6c4;box-shadow:0 4px 12px rgba(0,0,0,.16);padding:4px 0;display:flex;flex-direction:column}
 .cv-menu-item{border:0;background:transparent;text-align:left;padding:6px 12px;cursor:pointer}
 .cv-menu-item:hover,.cv-menu-item:focus{background:#f3f2f1;outline:none}
+.cv-menu-item[disabled]{color:#a19f9d;cursor:default;background:transparent}
+.cv-menu-separator{height:1px;margin:4px 0;background:#edebe9}
+[hidden]{display:none!important}
+.cv-data-view{position:fixed;inset:0;z-index:900;display:flex;flex-direction:column;background:#fff}
+.cv-data-view-header{flex:none;display:flex;align-items:center;gap:12px;padding:8px 12px;border-bottom:1px solid #edebe9}
+.cv-data-view-header h2{margin:0;font-size:15px;font-weight:600}
+.cv-data-view-chart{flex:0 0 45%;position:relative;margin:8px 12px 0;border-bottom:1px solid #edebe9}
+.cv-data-view-body{flex:1;position:relative;min-height:0}
+.cv-toast{position:fixed;left:50%;bottom:16px;transform:translateX(-50%);z-index:1100;max-width:80%;padding:8px 14px;background:#323130;color:#fff;border-radius:4px;box-shadow:0 4px 12px rgba(0,0,0,.2)}
+.cv-rdl-params.cv-collapsed{width:auto}
+.cv-rdl-params.cv-collapsed label{display:none}
 .cv-dialog{position:fixed;inset:0;background:rgba(0,0,0,.3);display:flex;align-items:center;justify-content:center;z-index:1000}
 .cv-dialog form{background:#fff;padding:16px;min-width:280px;display:flex;flex-direction:column;gap:8px;box-shadow:0 8px 24px rgba(0,0,0,.2)}
 .cv-dashboard{flex:1;overflow:auto;padding:12px;display:grid;gap:12px;grid-auto-rows:180px;grid-template-columns:repeat(var(--cols,4),minmax(0,1fr))}

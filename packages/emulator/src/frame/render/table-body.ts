@@ -1,5 +1,5 @@
 import { h } from './dom.ts';
-import { formatValue } from './format.ts';
+import { columnFormats, formatCompact, formatValue } from './format.ts';
 import {
   groupCount,
   measureLabel,
@@ -25,15 +25,22 @@ export function renderTable(host: HTMLElement, context: BodyContext): RenderedBo
       ),
     ),
   );
+  const formats = columnFormats(result.columns, result.rows);
+  const format = (value: string | number | null, index: number) =>
+    (formats[index] ?? formatValue)(value);
   const rows = result.rows.map((row, rowIndex) => {
     const selected = selectedValue !== undefined && row[0] === selectedValue;
     const dimmed = selectedValue !== undefined && !selected;
     const tr = h(
       'tr',
       { class: dimmed ? 'dimmed' : selected ? 'selected' : undefined, 'data-row': rowIndex },
-      ...row.map((value) =>
-        h('td', { class: typeof value === 'number' ? 'num' : undefined }, formatValue(value)),
-      ),
+      ...row.map((value, index) => {
+        const text = format(value, index);
+        // Long text is cut with an ellipsis to keep columns readable; the full value is the tooltip.
+        return typeof value === 'number'
+          ? h('td', { class: 'num' }, text)
+          : h('td', { class: 'text', title: text }, text);
+      }),
     );
     tr.addEventListener('click', () => context.onDataPoint(pointOf(visual, result, rowIndex)));
     tr.addEventListener('contextmenu', (event) =>
@@ -58,7 +65,7 @@ export function renderTable(host: HTMLElement, context: BodyContext): RenderedBo
           h(
             'td',
             { class: t === null ? undefined : 'num' },
-            i === 0 ? 'Total' : t === null ? '' : formatValue(t),
+            i === 0 ? 'Total' : t === null ? '' : format(t, i),
           ),
         ),
       )
@@ -79,12 +86,33 @@ export function renderTable(host: HTMLElement, context: BodyContext): RenderedBo
   return noop;
 }
 
-/** A matrix: rows by the first grouping, columns by the matrix column field, cells the first measure. */
+/**
+ * A matrix: rows by the first grouping, columns by the matrix column field, cells the first measure.
+ * When full values do not fit the visual's width, they are shown in display units (1.36M, 91.5K) as
+ * the service's "Auto" display units do, with the full value as the cell's tooltip; otherwise the
+ * last columns would be cut off.
+ */
 export function renderMatrix(host: HTMLElement, context: BodyContext): RenderedBody {
+  const wrap = drawMatrix(host, context, false);
+  if (wrap && wrap.scrollWidth > wrap.clientWidth + 1) {
+    wrap.remove();
+    drawMatrix(host, context, true);
+  }
+  return noop;
+}
+
+function drawMatrix(
+  host: HTMLElement,
+  context: BodyContext,
+  compact: boolean,
+): HTMLElement | undefined {
   const { visual, result, palette, selectedValue } = context;
   const rowGroups = visual.query.groupBy?.length ?? 0;
   const columnGroups = visual.query.columns?.length ?? 0;
-  if (rowGroups === 0 || columnGroups === 0) return renderTable(host, context);
+  if (rowGroups === 0 || columnGroups === 0) {
+    renderTable(host, context);
+    return undefined;
+  }
   const valueIndex = rowGroups + columnGroups;
   const rowKeys: (string | number | null)[] = [];
   const columnKeys: (string | number | null)[] = [];
@@ -98,6 +126,14 @@ export function renderMatrix(host: HTMLElement, context: BodyContext): RenderedB
     cells.set(k, (cells.get(k) ?? 0) + Number(row[valueIndex] ?? 0));
   }
   const cell = (r: unknown, c: unknown) => cells.get(`${String(r)}\u0000${String(c)}`);
+  const full =
+    columnFormats(
+      [{ type: 'number' }],
+      [...cells.values()].map((value) => [value]),
+    )[0] ?? formatValue;
+  const number = compact ? formatCompact : full;
+  const valueCell = (value: number | null, className = 'num') =>
+    h('td', { class: className, title: compact ? full(value) : undefined }, number(value));
   const header = h(
     'tr',
     {},
@@ -112,8 +148,8 @@ export function renderMatrix(host: HTMLElement, context: BodyContext): RenderedB
       'tr',
       { class: selectedValue !== undefined ? (selected ? 'selected' : 'dimmed') : undefined },
       h('th', { scope: 'row' }, formatValue(r)),
-      ...columnKeys.map((c) => h('td', { class: 'num' }, formatValue(cell(r, c) ?? null))),
-      h('td', { class: 'num total' }, formatValue(total)),
+      ...columnKeys.map((c) => valueCell(cell(r, c) ?? null)),
+      valueCell(total, 'num total'),
     );
     const firstRowOf = result.rows.findIndex((row) => (row[0] ?? null) === r);
     tr.addEventListener('click', () => context.onDataPoint(pointOf(visual, result, firstRowOf)));
@@ -126,27 +162,23 @@ export function renderMatrix(host: HTMLElement, context: BodyContext): RenderedB
     'tr',
     { class: 'total' },
     h('th', { scope: 'row' }, 'Total'),
-    ...columnKeys.map((c) =>
-      h(
-        'td',
-        { class: 'num' },
-        formatValue(rowKeys.reduce<number>((s, r) => s + (cell(r, c) ?? 0), 0)),
-      ),
-    ),
-    h('td', { class: 'num' }, formatValue([...cells.values()].reduce((s, v) => s + v, 0))),
+    ...columnKeys.map((c) => valueCell(rowKeys.reduce<number>((s, r) => s + (cell(r, c) ?? 0), 0))),
+    valueCell([...cells.values()].reduce((s, v) => s + v, 0)),
   );
-  host.append(
+  const wrap = h(
+    'div',
+    { class: 'cv-table-wrap' },
     h(
-      'div',
-      { class: 'cv-table-wrap' },
-      h(
-        'table',
-        { class: 'cv-table cv-matrix', style: `--accent:${palette.accent}` },
-        h('thead', {}, header),
-        h('tbody', {}, ...body),
-        h('tfoot', {}, footer),
-      ),
+      'table',
+      {
+        class: `cv-table cv-matrix${compact ? ' cv-compact' : ''}`,
+        style: `--accent:${palette.accent}`,
+      },
+      h('thead', {}, header),
+      h('tbody', {}, ...body),
+      h('tfoot', {}, footer),
     ),
   );
-  return noop;
+  host.append(wrap);
+  return wrap;
 }

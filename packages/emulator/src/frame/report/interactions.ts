@@ -3,6 +3,7 @@ import type { BookmarkDefinition, VisualDefinition } from '../../contract.ts';
 import { h } from '../render/dom.ts';
 import { showMenu, type MenuItem } from '../render/menu.ts';
 import type { DataPoint } from '../render/visual-body.ts';
+import { visualDataMenuItems } from './visual-menu-items.ts';
 import { applyBookmarkByName } from './bookmarks.ts';
 import { basicInFilter } from './filters.ts';
 import { addPage, save, saveAs } from './persistence.ts';
@@ -131,7 +132,15 @@ export function showVisualMenu(
         });
       },
     }));
-  showMenu(x, y, items, `${visual.title} ${kind === 'options' ? 'options' : 'context'} menu`);
+  // The ⋯ menu starts with the built-in data commands; the host's commands follow in their group.
+  const builtIns = kind === 'options' ? visualDataMenuItems(controller, visual) : [];
+  const custom = items.map((item, index) => (index === 0 ? { ...item, separated: true } : item));
+  showMenu(
+    x,
+    y,
+    [...builtIns, ...custom],
+    `${visual.title} ${kind === 'options' ? 'options' : 'context'} menu`,
+  );
 }
 
 export function pressBookmarkButton(

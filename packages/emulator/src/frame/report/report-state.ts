@@ -180,9 +180,12 @@ export class ReportState {
     return filters;
   }
 
-  /** Page descriptors as the service returns them. */
+  /**
+   * Page descriptors as the service returns them: every page, hidden ones too (with visibility 1),
+   * in view mode as in edit mode. Only the page tabs leave hidden pages out.
+   */
   pagesInfo(): models.IPage[] {
-    return this.visiblePages().map((page) => this.pageInfo(page));
+    return this.definition.pages.map((page) => this.pageInfo(page));
   }
 
   pageInfo(page: PageDefinition): models.IPage {
