@@ -72,7 +72,7 @@ function reportFrame(page: Page): Frame {
 
 export async function benchBrowser(rows: number): Promise<BrowserResult> {
   const [emulator, bundle] = await Promise.all([
-    startEmulator({ rows, prebuildFrame: true }),
+    startEmulator({ rows, prebuildFrame: true, queriesPerMinute: 1_000_000 }),
     bundleEmbedCore(),
   ]);
   const host = await startStaticServer(

@@ -3,6 +3,7 @@
 export interface Timing {
   median: number;
   p95: number;
+  p99: number;
   runs: number;
 }
 
@@ -11,7 +12,7 @@ export function summarize(values: readonly number[]): Timing {
   const samples = [...values].sort((a, b) => a - b);
   const at = (q: number) =>
     samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
-  return { median: at(0.5), p95: at(0.95), runs: samples.length };
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), runs: samples.length };
 }
 
 export async function time(run: () => Promise<unknown>, runs = 15, warmup = 3): Promise<Timing> {

@@ -1,6 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchBrowser, type BrowserResult } from './browser-bench.ts';
+import { benchLimits } from './limits-bench.ts';
+import { limitsMarker, limitsSection } from './limits-section.ts';
 import { ms } from './measure.ts';
 import { benchServer, type ServerResult } from './server-bench.ts';
 
@@ -10,6 +12,26 @@ import { benchServer, type ServerResult } from './server-bench.ts';
  * Target: a 4-visual page renders in under 300 ms over 1,000,000 rows.
  */
 const sizes = process.argv.includes('--quick') ? [100_000] : [100_000, 1_000_000];
+const resultsUrl = new URL('./RESULTS.md', import.meta.url);
+/** Sections other benchmarks append below this line are kept when this script rewrites the file. */
+const keepBelow =
+  '<!-- sections below are appended by other benchmarks and kept by bench/run.ts -->';
+const previous = existsSync(resultsUrl) ? readFileSync(resultsUrl, 'utf8') : '';
+const kept = previous.includes(keepBelow) ? previous.slice(previous.indexOf(keepBelow)) : keepBelow;
+
+// `--limits-only`: re-measure the limits section alone and replace it in place.
+if (process.argv.includes('--limits-only')) {
+  const section = limitsSection(await benchLimits(1_000_000));
+  const start = previous.indexOf(limitsMarker.start);
+  const end = previous.indexOf(limitsMarker.end);
+  const updated =
+    start >= 0 && end > start
+      ? `${previous.slice(0, start)}${section}${previous.slice(end + limitsMarker.end.length)}`
+      : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(resultsUrl, updated);
+  console.log(section);
+  process.exit(0);
+}
 
 const server: ServerResult[] = [];
 const browser: BrowserResult[] = [];
@@ -18,6 +40,8 @@ for (const rows of sizes) {
   server.push(await benchServer(rows));
   browser.push(await benchBrowser(rows));
 }
+console.log('benchmarking limits…');
+const limits = limitsSection(await benchLimits(sizes.at(-1) ?? 100_000));
 
 const table = (header: string[], rows: string[][]) =>
   [
@@ -150,10 +174,14 @@ Per visual during the reloads (Resource Timing of each query in the frame; the 4
 parallel and share the CPU; engine = the emulator's Server-Timing \`sql\` metric):
 
 ${browserVisuals}
+
+${limits}
+
+${kept}
 `;
 
 console.log(
   `\n${verdict}\n\n${generation}\n\n${perVisual}\n\n${page}\n\n${browserTable}\n\n${browserVisuals}\n`,
 );
-writeFileSync(new URL('./RESULTS.md', import.meta.url), output);
+writeFileSync(resultsUrl, output);
 console.log('wrote bench/RESULTS.md');

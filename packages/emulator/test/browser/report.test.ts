@@ -95,9 +95,11 @@ describe('report embed', () => {
         ],
       ),
     );
+    // The hidden "Product detail" page is listed too, as the service lists it (visibility 1).
     expect(pages).toEqual([
       ['ReportSection1', 'Overview', true],
       ['ReportSection2', 'Details', false],
+      ['ReportSection3', 'Product detail', false],
     ]);
     const from = await mark(page);
     await onEmbed(page, 'c1', (report) => report.setPage('ReportSection2'));
@@ -148,6 +150,6 @@ describe('report embed', () => {
     });
     expect(result.raw).toMatchObject({ statusCode: 400, body: { errorCode: 'BadRequest' } });
     // Still alive afterwards.
-    expect((await onEmbed(page, 'c1', (report) => report.getPages())).length).toBe(2);
+    expect((await onEmbed(page, 'c1', (report) => report.getPages())).length).toBe(3);
   });
 });

@@ -108,7 +108,7 @@ describe('tokens', () => {
     const pages = await page.evaluate(
       async () => (await (window as unknown as HostWindow).embeds.c1.getPages()).length as number,
     );
-    expect(pages).toBe(2);
+    expect(pages).toBe(3);
     // exportData is answered by the emulator with the frame's current token: it works only if the
     // frame carries on with the token the provider returned (the original one has expired).
     const csv = await page.evaluate(async () => {
