@@ -10,7 +10,8 @@ export const limitsMarker = {
 /** The RESULTS.md section of the limits benchmark. */
 export function limitsSection(result: LimitsResult): string {
   const rows = result.cases.map(
-    (c) => `| ${c.name} | ${c.status} | ${ms(c.timing.median)} | ${ms(c.timing.p99)} |`,
+    (c) =>
+      `| ${c.name} | ${c.status} | ${ms(c.timing.median)} | ${ms(c.timing.p99)} | ${c.peakRssMb.toFixed(0)} MB |`,
   );
   const { steady } = result;
   const statuses = Object.entries(steady.statuses)
@@ -24,8 +25,8 @@ Each worst case from issue 15 sent ${result.cases[0]?.timing.runs ?? 0} times in
 hundreds of megabytes, or crashed the process. Process RSS (emulator in-process) before the stream:
 ${result.rssBeforeMb.toFixed(0)} MB, peak during it: ${result.peakRssMb.toFixed(0)} MB.
 
-| worst case | status | median | p99 |
-|---|---|---|---|
+| worst case | status | median | p99 | process RSS after the case |
+|---|---|---|---|---|
 ${rows.join('\n')}
 
 Ordinary visual queries (the 4 Overview visuals in turn) at a fixed ${steady.rate} requests/s for

@@ -49,7 +49,7 @@ export interface ResolvedConfig {
   queryTimeoutMs?: number;
   /** Queries each user may run per minute before 429 + Retry-After (default 120, as the service). */
   queriesPerMinute?: number;
-  /** Memory the analytical engine may use, in MB (default 1024). */
+  /** Memory the analytical engine may use, in MB (default 512); more rows need more. */
   engineMemoryMb?: number;
   /** Threads the analytical engine may use (default 2). */
   engineThreads?: number;
@@ -160,7 +160,7 @@ const number = (value: string | undefined) =>
 /** Options from CANOPY_EMULATOR_* environment variables (used by the CLI and by hosts that want it). */
     queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
     queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
-    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 1024, 64, 1_048_576),
+    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 512, 64, 1_048_576),
     engineThreads: integerIn('engineThreads', options.engineThreads ?? 2, 1, 256),
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   const options: EmulatorOptions = {};

@@ -114,11 +114,16 @@ export class AnalyticsDatabase {
 
   static async create(
     options: GenerateSalesOptions,
-    limits: EngineLimits = { memoryMb: 1024, threads: 2 },
+    limits: EngineLimits = { memoryMb: 512, threads: 2 },
   ): Promise<AnalyticsDatabase> {
     const instance = await DuckDBInstance.create(':memory:', {
       memory_limit: `${limits.memoryMb}MB`,
       threads: String(limits.threads),
+      // No spilling to a .tmp directory in the working directory: over the limit is an error.
+      temp_directory: '',
+      // Results need no insertion order (every query has ORDER BY); this lets operators use less memory.
+      preserve_insertion_order: 'false',
+      allocator_flush_threshold: '16MB',
     });
     const database = new AnalyticsDatabase(instance);
     const connection = await database.acquire();
