@@ -48,7 +48,11 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
     accessTokenTtlSeconds: options.config.accessTokenTtlSeconds,
   });
   await fastify.register(swagger);
-  await fastify.register(services, { storage: options.storage, mailer: options.mailer });
+  await fastify.register(services, {
+    storage: options.storage,
+    mailer: options.mailer,
+    workspaces: options.workspaces,
+  });
   await fastify.register(authenticate);
   await fastify.register(routes);
 };

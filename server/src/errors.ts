@@ -45,6 +45,10 @@ export const ERRORS = {
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  ANALYTICS_UNAVAILABLE: {
+    status: 503,
+    message: 'The analytics service is not available, so no workspace can be created',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
