@@ -31,15 +31,16 @@ afterAll(async () => {
 function ask(method: 'get' | 'post' | 'patch', url: string, body?: unknown) {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const w = window as unknown as HostWindow & {
-        svc: { hpm: Record<string, (...args: unknown[]) => Promise<unknown>> };
-      };
+      const hpm = (window as unknown as HostWindow).svc.hpm as unknown as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
       const target = (document.querySelector('#c1 iframe') as HTMLIFrameElement)
         .contentWindow as Window;
-      const call = w.svc.hpm[method];
+      const call = hpm[method];
       if (!call) throw new Error(`no ${method}`);
       const args = method === 'get' ? [url, {}, target] : [url, body ?? null, {}, target];
-      return call.apply(w.svc.hpm, args).then(
+      return call.apply(hpm, args).then(
         (reply) => ({ ok: true, reply }),
         (reply: unknown) => ({ ok: false, reply }),
       );

@@ -36,26 +36,39 @@ function decode(value: unknown): string {
  * exception must never leave the host's request pending.
  */
 export class RouteTable {
-  constructor(private readonly router: Router) {}
+  /**
+   * Every route registered, as "METHOD /path". Also readable as `window.canopyFrameRoutes`, so the
+   * protocol fuzz test (test/browser) covers each route without a list of its own.
+   */
+  readonly registered: string[] = [];
+
+  constructor(private readonly router: Router) {
+    (window as unknown as { canopyFrameRoutes?: string[] }).canopyFrameRoutes = this.registered;
+  }
 
   get(path: string, handler: RouteHandlerFn): this {
     this.router.get(path, this.wrap(handler));
-    return this;
+    return this.note('GET', path);
   }
   post(path: string, handler: RouteHandlerFn): this {
     this.router.post(path, this.wrap(handler));
-    return this;
+    return this.note('POST', path);
   }
   put(path: string, handler: RouteHandlerFn): this {
     this.router.put(path, this.wrap(handler));
-    return this;
+    return this.note('PUT', path);
   }
   patch(path: string, handler: RouteHandlerFn): this {
     this.router.patch(path, this.wrap(handler));
-    return this;
+    return this.note('PATCH', path);
   }
   delete(path: string, handler: RouteHandlerFn): this {
     this.router.delete(path, this.wrap(handler));
+    return this.note('DELETE', path);
+  }
+
+  private note(method: string, path: string): this {
+    if (!path.startsWith('*')) this.registered.push(`${method} ${path}`);
     return this;
   }
 

@@ -43,7 +43,14 @@ function schemaHas(schema: DatasetSchema, target: Record<string, unknown>): bool
 export function validateFilters(raw: unknown, schema: DatasetSchema | undefined): Filter[] {
   if (!Array.isArray(raw))
     throw badRequest('filters must be an array', FrameErrorCode.InvalidParameters);
-  const filters = raw.map(normalizeFilter);
+  const filters = raw.map((filter: unknown, index) => {
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+      throw badRequest(
+        `filters[${index}] must be a filter object`,
+        FrameErrorCode.InvalidParameters,
+      );
+    return normalizeFilter(filter);
+  });
   for (const filter of filters) {
     assertValid(models.validateFilter(filter));
     const type = models.getFilterType(filter);

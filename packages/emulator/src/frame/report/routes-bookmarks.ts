@@ -1,5 +1,5 @@
 import * as models from 'powerbi-models';
-import { assertValid } from '../frame-errors.ts';
+import { assertValid, objectBody } from '../frame-errors.ts';
 import { accepted, ok, type RouteTable } from '../protocol/route-table.ts';
 import {
   applyBookmarkByName,
@@ -15,7 +15,9 @@ export function registerBookmarkRoutes(routes: RouteTable, controller: ReportCon
   routes.get('/report/bookmarks', () => ok(listBookmarks(controller.state)));
 
   routes.post('/report/bookmarks/applyByName', (request) => {
-    assertValid(models.validateApplyBookmarkByNameRequest(request.body));
+    assertValid(
+      models.validateApplyBookmarkByNameRequest(objectBody(request.body, 'The bookmark request')),
+    );
     const bookmark = applyBookmarkByName(
       controller.state,
       (request.body as models.IApplyBookmarkByNameRequest).name,
@@ -29,7 +31,9 @@ export function registerBookmarkRoutes(routes: RouteTable, controller: ReportCon
   });
 
   routes.post('/report/bookmarks/applyState', (request) => {
-    assertValid(models.validateApplyBookmarkStateRequest(request.body));
+    assertValid(
+      models.validateApplyBookmarkStateRequest(objectBody(request.body, 'The bookmark request')),
+    );
     applyState(controller.state, (request.body as models.IApplyBookmarkStateRequest).state);
     controller.events.emit('bookmarkApplied', { bookmarkName: '' });
     controller.rerender();
@@ -37,7 +41,9 @@ export function registerBookmarkRoutes(routes: RouteTable, controller: ReportCon
   });
 
   routes.post('/report/bookmarks/capture', (request) => {
-    assertValid(models.validateCaptureBookmarkRequest(request.body));
+    assertValid(
+      models.validateCaptureBookmarkRequest(objectBody(request.body, 'The bookmark request')),
+    );
     const options = (request.body as models.ICaptureBookmarkRequest).options ?? {};
     return ok({
       name: newBookmarkName(),
@@ -47,7 +53,9 @@ export function registerBookmarkRoutes(routes: RouteTable, controller: ReportCon
   });
 
   routes.post('/report/bookmarks/play', (request) => {
-    assertValid(models.validatePlayBookmarkRequest(request.body));
+    assertValid(
+      models.validatePlayBookmarkRequest(objectBody(request.body, 'The bookmark request')),
+    );
     controller.state.playMode = (request.body as models.IPlayBookmarkRequest).playMode;
     controller.rerender();
     return accepted();

@@ -80,7 +80,7 @@ export function registerCoreRoutes(
     return accepted();
   });
   routes.post('/report/saveAs', async (request) =>
-    accepted(await saveAs(controller, request.body)),
+    accepted(await saveAs(controller, objectBody(request.body, 'The saveAs parameters'))),
   );
   routes.get('/report/hasUnsavedChanges', () => ok(controller.state.dirty));
 

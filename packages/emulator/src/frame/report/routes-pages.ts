@@ -1,5 +1,5 @@
 import * as models from 'powerbi-models';
-import { assertValid, badRequest, FrameErrorCode } from '../frame-errors.ts';
+import { assertValid, badRequest, FrameErrorCode, objectBody } from '../frame-errors.ts';
 import { accepted, ok, type RouteTable } from '../protocol/route-table.ts';
 import { addPage } from './persistence.ts';
 import type { ReportController } from './report-controller.ts';
@@ -10,7 +10,7 @@ export function registerPageRoutes(routes: RouteTable, controller: ReportControl
   routes.get('/report/pages', () => ok(controller.state.pagesInfo()));
 
   routes.put('/report/pages/active', (request) => {
-    assertValid(models.validatePage(request.body));
+    assertValid(models.validatePage(objectBody(request.body, 'The page')));
     const { name } = request.body as models.IPage;
     controller.state.page(name);
     controller.setActivePage(name, 'sdk');
