@@ -3,7 +3,7 @@ import { renderChart } from './chart-body.ts';
 import { h } from './dom.ts';
 import type { Palette } from './palette.ts';
 import { renderTable } from './table-body.ts';
-import type { RenderedBody } from './visual-body.ts';
+import type { BodyContext, RenderedBody } from './visual-body.ts';
 
 let open: { element: HTMLElement; close: () => void } | undefined;
 
@@ -69,22 +69,9 @@ export function showDataTable(
   document.body.append(element);
   open = { element, close };
   const noop = () => undefined;
-  // The visual above its data, as the service's "Show as a table" lays them out.
-  if (chart) {
-    drawn = renderChart(chart, {
-      visual,
-      result,
-      palette,
-      selectedValue: undefined,
-      slicerValues: [],
-      onDataPoint: noop,
-      onSlicerChange: noop,
-      onContextMenu: (event) => event.preventDefault(),
-    });
-  }
-  // The same table as a table visual shows: readable columns, totals, numbers right-aligned.
-  renderTable(body, {
-    visual: { ...visual, type: 'tableEx' },
+  // Display only: clicks select nothing here.
+  const context: BodyContext = {
+    visual,
     result,
     palette,
     selectedValue: undefined,
@@ -92,6 +79,10 @@ export function showDataTable(
     onDataPoint: noop,
     onSlicerChange: noop,
     onContextMenu: (event) => event.preventDefault(),
-  });
+  };
+  // The visual above its data, as the service's "Show as a table" lays them out.
+  if (chart) drawn = renderChart(chart, context);
+  // The same table as a table visual shows: readable columns, totals, numbers right-aligned.
+  renderTable(body, { ...context, visual: { ...visual, type: 'tableEx' } });
   element.querySelector<HTMLButtonElement>('button')?.focus();
 }
