@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export type PasswordTokenPurpose = 'reset' | 'invite';
+
+/** Closes every open link of a person, so only the newest one works. */
+export async function invalidateOpenPasswordTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('password_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertPasswordToken(
+  db: Db,
+  row: { user_id: string; token_hash: string; purpose: PasswordTokenPurpose; expires_at: Date },
+): Promise<void> {
+  await db.insertInto('password_tokens').values(row).execute();
+}
+
+/**
+ * Marks the token used and returns whose it was, in one statement: two concurrent uses cannot
+ * both succeed. Undefined when it is unknown, already used or expired.
+ */
+export async function consumePasswordToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ user_id: string; purpose: PasswordTokenPurpose } | undefined> {
+  return db
+    .updateTable('password_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['user_id', 'purpose'])
+    .executeTakeFirst();
+}
