@@ -9,7 +9,13 @@ export interface EmulatorClient {
 }
 
 export interface EmulatorOptions {
-  /** Public origin + path the REST API puts in embedUrl/webUrl; default: taken from each request. */
+  /**
+   * Public origin + mount path every returned URL starts with (embedUrl, webUrl, @odata.context,
+   * create and Q&A embed URLs, refresh Location). Default: `http://localhost:<port>` (startEmulator:
+   * the URL it listens on). Never taken from request headers.
+   */
+  publicUrl?: string;
+  /** @deprecated The former name of `publicUrl`. */
   baseUrl?: string;
   /** Rows of the generated Sales table (default 100,000). */
   rows?: number;
@@ -39,12 +45,6 @@ export interface EmulatorOptions {
   refreshDurationMs?: number;
   /** Milliseconds clock (tests inject one to reach token expiry without waiting). */
   now?: () => number;
-}
-
-export interface ResolvedConfig {
-  baseUrl: string | undefined;
-  rows: number;
-  seed: number;
   /** Queries over this time are stopped with DatasetExecuteQueriesError (default 10,000 ms). */
   queryTimeoutMs?: number;
   /** Queries each user may run per minute before 429 + Retry-After (default 120, as the service). */
@@ -53,6 +53,13 @@ export interface ResolvedConfig {
   engineMemoryMb?: number;
   /** Threads the analytical engine may use (default 2). */
   engineThreads?: number;
+}
+
+export interface ResolvedConfig {
+  /** See EmulatorOptions.publicUrl; startEmulator fills it in with its own URL when unset. */
+  publicUrl: string | undefined;
+  rows: number;
+  seed: number;
   today: string;
   nowTime: string;
   tenantId: string;
@@ -66,6 +73,10 @@ export interface ResolvedConfig {
   populateNewWorkspaces: boolean;
   refreshDurationMs: number;
   now: () => number;
+  queryTimeoutMs: number;
+  queriesPerMinute: number;
+  engineMemoryMb: number;
+  engineThreads: number;
 }
 
 /** Well-known defaults so docs and host apps can be configured without reading the console. */
@@ -73,10 +84,6 @@ export const defaultTenantId = '7e0c1a52-0000-4000-8000-0000000000aa';
 export const defaultClient: EmulatorClient = {
   clientId: '5c1e7b1e-0000-4000-8000-0000000000c1',
   clientSecret: 'canopy-emulator-secret',
-  queryTimeoutMs: number;
-  queriesPerMinute: number;
-  engineMemoryMb: number;
-  engineThreads: number;
   displayName: 'Canopy sample app',
 };
 
@@ -94,13 +101,6 @@ function integerIn(name: string, value: number, min: number, max: number): numbe
   return value;
 }
 
-export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
-  const today = options.today ?? '2025-06-30';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {
-    throw new ConfigError(`today must be a YYYY-MM-DD date; got ${today}`);
-  }
-  const nowTime = options.nowTime ?? '18:00';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(nowTime)) {
 function publicUrlOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   let url: URL;
@@ -109,18 +109,27 @@ function publicUrlOf(value: string | undefined): string | undefined {
   } catch {
     throw new ConfigError(`publicUrl must be an absolute http(s) URL; got ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:' || url.search || url.hash) {
-    throw new ConfigError(`publicUrl must be an http(s) URL without query or fragment; got ${value}`);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(
+      `publicUrl must be an http(s) URL without query or fragment; got ${value}`,
+    );
   }
   return value.replace(/\/+$/, '');
 }
 
+export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
+  const today = options.today ?? '2025-06-30';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {
+    throw new ConfigError(`today must be a YYYY-MM-DD date; got ${today}`);
+  }
+  const nowTime = options.nowTime ?? '18:00';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(nowTime)) {
     throw new ConfigError(`nowTime must be HH:MM; got ${nowTime}`);
   }
   const clients = options.clients ?? [defaultClient];
   if (clients.length === 0) throw new ConfigError('clients must list at least one client');
   return {
-    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(options.publicUrl ?? options.baseUrl),
     rows: integerIn('rows', options.rows ?? 100_000, 1, 20_000_000),
     seed: integerIn('seed', options.seed ?? 42, 0, 2 ** 31 - 1),
     today,
@@ -151,6 +160,10 @@ function publicUrlOf(value: string | undefined): string | undefined {
       3_600_000,
     ),
     now: options.now ?? Date.now,
+    queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
+    queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
+    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 512, 64, 1_048_576),
+    engineThreads: integerIn('engineThreads', options.engineThreads ?? 2, 1, 256),
   };
 }
 
@@ -158,17 +171,13 @@ const number = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
 
 /** Options from CANOPY_EMULATOR_* environment variables (used by the CLI and by hosts that want it). */
-    queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
-    queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
-    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 512, 64, 1_048_576),
-    engineThreads: integerIn('engineThreads', options.engineThreads ?? 2, 1, 256),
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   const options: EmulatorOptions = {};
   const knobs: Partial<Knobs> = {};
   const set = <K extends keyof EmulatorOptions>(key: K, value: EmulatorOptions[K] | undefined) => {
     if (value !== undefined) options[key] = value;
   };
-  set('baseUrl', env.CANOPY_EMULATOR_BASE_URL);
+  set('publicUrl', env.CANOPY_EMULATOR_PUBLIC_URL ?? env.CANOPY_EMULATOR_BASE_URL);
   set('rows', number(env.CANOPY_EMULATOR_ROWS));
   set('seed', number(env.CANOPY_EMULATOR_SEED));
   set('today', env.CANOPY_EMULATOR_TODAY);

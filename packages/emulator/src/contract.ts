@@ -112,6 +112,12 @@ export interface DashboardTileDefinition {
   colSpan: number;
 }
 
+/** A tile as the tile and dashboard embeds read it: the tile and the one visual it pins. */
+export interface TileView {
+  tile: DashboardTileDefinition;
+  visual: VisualDefinition;
+}
+
 export interface DashboardDefinition {
   id: string;
   displayName: string;
@@ -135,17 +141,17 @@ export type QueryColumnType = 'string' | 'number' | 'date';
 export interface QueryResult {
   columns: { name: string; type: QueryColumnType }[];
   rows: (string | number | null)[][];
+  /**
+   * Set when a result cap cut the rows (100,000 rows, 1,000,000 values, 15 MB, or the mode's own
+   * cap), with the service's wording: "More than N rows in a query result".
+   */
+  truncated?: string;
 }
 
 /** GET /_emulator/datasets/:datasetId/schema. `measures` added by E (named measures, for Top N targets). */
 export interface DatasetSchema {
   tables: {
     name: string;
-  /**
-   * Set when a result cap cut the rows (100,000 rows, 1,000,000 values, 15 MB, or the mode's own
-   * cap), with the service's wording: "More than N rows in a query result".
-   */
-  truncated?: string;
     columns: { name: string; dataType: string }[];
     measures?: { name: string; expression: string }[];
   }[];

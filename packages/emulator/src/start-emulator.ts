@@ -76,7 +76,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const urlHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const origin = `http://${urlHost}:${actualPort}`;
-  const url = context.config.baseUrl ?? origin;
+  // Returned URLs use the configured public URL, else the address this emulator listens on.
+  context.config.publicUrl ??= origin;
+  const url = context.config.publicUrl;
   const [client] = context.config.clients;
   return {
     url,

@@ -1,5 +1,5 @@
 import type { EmbedGrant } from './auth/claims.ts';
-import { buildGrant, type GrantRequest } from './auth/embed-grant.ts';
+import { buildGrant, type GrantRequest } from './policy/grant-policy.ts';
 import type { EmulatorContext } from './context.ts';
 
 /** Options of `mintToken`: what the embed token covers, for whom, and for how long. */
@@ -11,8 +11,14 @@ export interface MintTokenOptions {
   tiles?: string[];
   /** Workspaces saveAs/create may write into. */
   targetWorkspaces?: string[];
-  /** RLS identities: `{ username, roles, datasets? }`. */
-  identities?: { username: string; roles?: string[]; datasets?: string[] }[];
+  /** Edit tokens: saveAs may copy an editable report into its own workspace. */
+  allowSaveAs?: boolean;
+  /**
+   * RLS identities: `{ username, roles, datasets?, customData? }`. Datasets with RLS roles (the
+   * sample "Sales (RLS)") need one, as GenerateToken does; without `datasets` an identity applies
+   * to every RLS dataset of the token.
+   */
+  identities?: { username: string; roles?: string[]; datasets?: string[]; customData?: string }[];
   /** Shortens the default lifetime (minutes). */
   lifetimeInMinutes?: number;
   /** Exact lifetime in seconds; 0 or negative gives an already expired token (for expiry tests). */
@@ -58,6 +64,7 @@ export function mintEmbedToken(
   if (empty && options.targetWorkspaces)
     request.targetWorkspaces = options.targetWorkspaces.map((id) => ({ id }));
   if (options.identities) request.identities = options.identities;
+  if (options.allowSaveAs !== undefined) request.allowSaveAs = options.allowSaveAs;
   if (options.lifetimeInMinutes !== undefined)
     request.lifetimeInMinutes = options.lifetimeInMinutes;
   const built: { grant: EmbedGrant; exp: number } = buildGrant(context, undefined, request);

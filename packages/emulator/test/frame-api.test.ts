@@ -123,23 +123,26 @@ describe('/_emulator dashboards and schema', () => {
     expect(full.body.tiles).toHaveLength(4);
     const tileId = full.body.tiles[2].id as string;
     const tileToken = emulator.mintToken({ tiles: [tileId] }).token;
-    const tileOnly = await internal(
-      emulator,
-      tileToken,
-    )(`/dashboards/${dashboardId}?tileId=${tileId}`);
-    expect(tileOnly.body.tiles.map((t: { id: string }) => t.id)).toEqual([tileId]);
-    expect((await internal(emulator, tileToken)(`/dashboards/${dashboardId}`)).status).toBe(403);
-    // A tile token may query its visual's report.
-    const query = await internal(emulator, tileToken)(
-      `/query?reportId=${emulator.sample.salesReportId}`,
-      {
-        body: {
-          datasetId: emulator.sample.datasetId,
-          measures: [{ table: 'Sales', column: 'Amount', aggregation: 'sum' }],
-        },
+    const tileApi = internal(emulator, tileToken);
+    const tile = await tileApi(`/dashboards/${dashboardId}/tiles/${tileId}`);
+    expect(tile.status).toBe(200);
+    expect(tile.body.tile.id).toBe(tileId);
+    expect(tile.body.visual.name).toBe(full.body.tiles[2].visualName);
+    const data = await tileApi(`/dashboards/${dashboardId}/tiles/${tileId}/data`);
+    expect(data.status).toBe(200);
+    expect(data.body.rows.length).toBeGreaterThan(0);
+    // Its tile only: not the dashboard, another tile, the report behind it, or free queries.
+    expect((await tileApi(`/dashboards/${dashboardId}`)).status).toBe(403);
+    const otherTile = full.body.tiles[0].id as string;
+    expect((await tileApi(`/dashboards/${dashboardId}/tiles/${otherTile}`)).status).toBe(403);
+    expect((await tileApi(`/reports/${emulator.sample.salesReportId}`)).status).toBe(403);
+    const query = await tileApi(`/query?reportId=${emulator.sample.salesReportId}`, {
+      body: {
+        datasetId: emulator.sample.datasetId,
+        measures: [{ table: 'Sales', column: 'Amount', aggregation: 'sum' }],
       },
-    );
-    expect(query.status).toBe(200);
+    });
+    expect(query.status).toBe(403);
   });
 
   it('describes the dataset schema with cloud data types and measures', async () => {

@@ -64,7 +64,7 @@ describe('GenerateToken V2', () => {
   });
 
   it('carries effective identities and validates their roles and datasets', async () => {
-    const { salesReportId, datasetId } = emulator.sample;
+    const { securedReportId: salesReportId, securedDatasetId: datasetId } = emulator.sample;
     const ok = await api('/GenerateToken', {
       body: {
         reports: [{ id: salesReportId }],
@@ -131,7 +131,8 @@ describe('per-item GenerateToken (V1)', () => {
     });
     expect(claimsOf(edit.body.token as string)).toMatchObject({
       reports: [{ allowEdit: true }],
-      targetWorkspaces: [groupId],
+      targetWorkspaces: [],
+      allowSaveAs: true,
     });
     const create = await api(`/groups/${groupId}/reports/GenerateToken`, {
       body: { accessLevel: 'Create', datasetId },

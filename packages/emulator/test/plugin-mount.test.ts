@@ -40,8 +40,9 @@ describe('emulatorPlugin mounted under a prefix', () => {
       },
     );
     expect(reports.status).toBe(200);
+    // No publicUrl configured: localhost and the listening port, whatever Host the request sent.
     expect(reports.body.value[0].embedUrl).toMatch(
-      new RegExp(`^${origin}/pbi/reportEmbed\\?reportId=`),
+      new RegExp(`^${origin.replace('127.0.0.1', 'localhost')}/pbi/reportEmbed\\?reportId=`),
     );
   });
 

@@ -68,16 +68,22 @@ describe('REST reports', () => {
 
 describe('REST datasets and refresh history', () => {
   it('lists datasets with RLS flags and embed URLs', async () => {
-    const { groupId, datasetId } = emulator.sample;
+    const { groupId, datasetId, securedDatasetId } = emulator.sample;
     const response = await api(`/groups/${groupId}/datasets`);
     expect(response.body.value).toEqual([
       expect.objectContaining({
         id: datasetId,
         name: 'Sales',
         isRefreshable: true,
-        isEffectiveIdentityRequired: true,
+        isEffectiveIdentityRequired: false,
         configuredBy: emulator.clientId,
         qnaEmbedURL: `${emulator.url}/qnaEmbed?groupId=${groupId}&datasetId=${datasetId}`,
+      }),
+      expect.objectContaining({
+        id: securedDatasetId,
+        name: 'Sales (RLS)',
+        isEffectiveIdentityRequired: true,
+        isEffectiveIdentityRolesRequired: true,
       }),
     ]);
     expect((await api(`/datasets/${datasetId}`)).body.id).toBe(datasetId);

@@ -49,6 +49,7 @@ describe('REST groups', () => {
     expect(reports.body.value.map((r: { name: string }) => r.name).sort()).toEqual([
       'Customer Sales Statement',
       'Sales Overview',
+      'Sales Overview (RLS)',
     ]);
     expect(reports.body.value[0].id).not.toBe(emulator.sample.salesReportId);
 

@@ -15,9 +15,9 @@ const byRegion = {
 
 async function regionsSeen(token: string): Promise<QueryResult> {
   const response = await internal(emulator, token)<QueryResult>(
-    `/query?reportId=${emulator.sample.salesReportId}`,
+    `/query?reportId=${emulator.sample.securedReportId}`,
     {
-      body: { datasetId: emulator.sample.datasetId, ...byRegion },
+      body: { datasetId: emulator.sample.securedDatasetId, ...byRegion },
     },
   );
   expect(response.status).toBe(200);
@@ -27,7 +27,7 @@ async function regionsSeen(token: string): Promise<QueryResult> {
 describe('row-level security from effective identities', () => {
   it('limits a RegionManager to the region named by the username (token from the REST API)', async () => {
     const api = rest(emulator, await appTokenFor(emulator));
-    const { salesReportId, datasetId } = emulator.sample;
+    const { securedReportId: salesReportId, securedDatasetId: datasetId } = emulator.sample;
     const generated = await api('/GenerateToken', {
       body: {
         reports: [{ id: salesReportId }],
@@ -44,7 +44,7 @@ describe('row-level security from effective identities', () => {
 
   it('combines several roles with OR', async () => {
     const { token } = emulator.mintToken({
-      reports: [emulator.sample.salesReportId],
+      reports: [emulator.sample.securedReportId],
       identities: [{ username: 'Japan', roles: ['RegionManager', 'CountryManager'] }],
     });
     // Username "Japan" matches no region but is a country: the CountryManager role lets those rows through.
@@ -56,37 +56,44 @@ describe('row-level security from effective identities', () => {
     expect(seen.rows[0]?.[1]).toBe(direct.rows[0]?.[0]);
   });
 
-  it('shows nothing to an identity without roles and everything without an identity', async () => {
+  it('shows nothing to an identity without roles and refuses a token without an identity', async () => {
     const none = emulator.mintToken({
-      reports: [emulator.sample.salesReportId],
+      reports: [emulator.sample.securedReportId],
       identities: [{ username: 'Europe', roles: [] }],
     });
     expect((await regionsSeen(none.token)).rows).toEqual([]);
     const stranger = emulator.mintToken({
-      reports: [emulator.sample.salesReportId],
+      reports: [emulator.sample.securedReportId],
       identities: [{ username: 'Atlantis', roles: ['RegionManager'] }],
     });
     expect((await regionsSeen(stranger.token)).rows).toEqual([]);
-    const all = emulator.mintToken({ reports: [emulator.sample.salesReportId] });
-    expect((await regionsSeen(all.token)).rows).toHaveLength(5);
+    expect(() => emulator.mintToken({ reports: [emulator.sample.securedReportId] })).toThrow(
+      `Creating embed token for accessing dataset ${emulator.sample.securedDatasetId} requires effective identity to be provided`,
+    );
+    // The workspace Admin's own (app) token is not subject to RLS and sees every region.
+    const admin = await internal(emulator, emulator.appToken())<QueryResult>(
+      `/query?reportId=${emulator.sample.securedReportId}`,
+      { body: { datasetId: emulator.sample.securedDatasetId, ...byRegion } },
+    );
+    expect(admin.body.rows).toHaveLength(5);
   });
 
   it('applies to underlying exports and Top N sub-queries too', async () => {
     const { token } = emulator.mintToken({
-      reports: [emulator.sample.salesReportId],
+      reports: [emulator.sample.securedReportId],
       identities: [{ username: 'Oceania', roles: ['RegionManager'] }],
     });
     const frame = internal(emulator, token);
     const underlying = await frame<QueryResult>(
-      `/query?reportId=${emulator.sample.salesReportId}`,
+      `/query?reportId=${emulator.sample.securedReportId}`,
       {
-        body: { datasetId: emulator.sample.datasetId, ...byRegion, mode: 'underlying' },
+        body: { datasetId: emulator.sample.securedDatasetId, ...byRegion, mode: 'underlying' },
       },
     );
     expect(new Set(underlying.body.rows.map((row) => row[0]))).toEqual(new Set(['Oceania']));
-    const top = await frame<QueryResult>(`/query?reportId=${emulator.sample.salesReportId}`, {
+    const top = await frame<QueryResult>(`/query?reportId=${emulator.sample.securedReportId}`, {
       body: {
-        datasetId: emulator.sample.datasetId,
+        datasetId: emulator.sample.securedDatasetId,
         groupBy: [{ table: 'Sales', column: 'Country' }],
         measures: [{ table: 'Sales', column: 'Amount', aggregation: 'sum' }],
         filters: [
@@ -107,7 +114,7 @@ describe('row-level security from effective identities', () => {
   it('mintToken rejects unknown roles like GenerateToken does', () => {
     expect(() =>
       emulator.mintToken({
-        datasets: [emulator.sample.datasetId],
+        datasets: [emulator.sample.securedDatasetId],
         identities: [{ username: 'x', roles: ['Nope'] }],
       }),
     ).toThrow(/Role "Nope" does not exist/);

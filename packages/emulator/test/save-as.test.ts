@@ -89,7 +89,17 @@ describe('saveAs, create and save persist reports', () => {
       emulator,
       emulator.mintToken({ reports: [{ id: salesReportId, allowEdit: true }] }).token,
     );
-    const copy = await editor('/reports', {
+    // Edit without allowSaveAs cannot make copies; with allowSaveAs it may, into the same workspace.
+    const refused = await editor('/reports', {
+      body: { name: 'Edit copy', datasetId, sourceReportId: salesReportId },
+    });
+    expect(refused.status).toBe(403);
+    const saveAsEditor = internal(
+      emulator,
+      emulator.mintToken({ reports: [{ id: salesReportId, allowEdit: true }], allowSaveAs: true })
+        .token,
+    );
+    const copy = await saveAsEditor('/reports', {
       body: { name: 'Edit copy', datasetId, sourceReportId: salesReportId },
     });
     expect(copy.status).toBe(200);

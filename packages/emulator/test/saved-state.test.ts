@@ -107,7 +107,7 @@ describe('persistent filters (user state)', () => {
   const state = { reportFilters: [basic('Region', ['Asia'])], pageFilters: {} };
 
   it('keeps one state per report and user; delete forgets it', async () => {
-    const { salesReportId } = emulator.sample;
+    const { securedReportId: salesReportId } = emulator.sample;
     const path = `/reports/${salesReportId}/userState`;
     const alice = internal(
       emulator,

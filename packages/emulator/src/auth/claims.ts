@@ -4,7 +4,7 @@ import type { JwtBase } from './jwt.ts';
 export interface EffectiveIdentity {
   username: string;
   roles: string[];
-  /** Dataset ids it applies to; empty means every dataset of the token. */
+  /** Dataset ids it applies to (GenerateToken resolves an identity without datasets to the token's RLS datasets). */
   datasets: string[];
   customData?: string;
 }
@@ -29,6 +29,8 @@ export interface EmbedTokenClaims extends JwtBase {
   dashboards: string[];
   tiles: string[];
   targetWorkspaces: string[];
+  /** V1 Edit tokens: saveAs may copy a report it edits into that report's workspace. */
+  allowSaveAs: boolean;
   identities: EffectiveIdentity[];
 }
 
@@ -37,5 +39,11 @@ export type TokenClaims = AppTokenClaims | EmbedTokenClaims;
 /** What an embed token grants, before it is signed. */
 export type EmbedGrant = Pick<
   EmbedTokenClaims,
-  'reports' | 'datasets' | 'dashboards' | 'tiles' | 'targetWorkspaces' | 'identities'
+  | 'reports'
+  | 'datasets'
+  | 'dashboards'
+  | 'tiles'
+  | 'targetWorkspaces'
+  | 'allowSaveAs'
+  | 'identities'
 >;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { buildGrant, type GrantRequest } from '../policy/grant-policy.ts';
 import { restScope } from '../rest/scope.ts';
 import { odataContext } from '../rest/urls.ts';
-import { buildGrant, type GrantRequest } from './embed-grant.ts';
 
 const idList = (extra: Record<string, unknown> = {}) => ({
   type: 'array',
@@ -84,7 +84,14 @@ export function generateTokenRoutes(
 ): void {
   const issue = (request: FastifyRequest, grantRequest: GrantRequest) => {
     const scope = restScope(context, request, prefix);
-    const { grant, exp } = buildGrant(context, scope.claims.sub, grantRequest, scope.claims.exp);
+    // Per-item routes name a workspace: everything the token lists must be in it.
+    const workspaceId = (request.params as { groupId?: string }).groupId;
+    const { grant, exp } = buildGrant(
+      context,
+      { principal: scope.claims.sub, ...(workspaceId !== undefined ? { workspaceId } : {}) },
+      grantRequest,
+      scope.claims.exp,
+    );
     const issued = context.tokens.issueEmbedToken(scope.claims.sub, grant, exp);
     return {
       '@odata.context': odataContext(
@@ -117,17 +124,22 @@ export function generateTokenRoutes(
     { schema: { body: v1Schema } },
     (request) => {
       const { groupId, reportId } = request.params;
-      restScope(context, request, prefix); // authenticate before revealing what exists
       const record = context.registry.reports.get(reportId);
-      if (!context.registry.workspaces.has(groupId)) throw notFound(`Workspace ${groupId}`);
       if (!record || record.groupId !== groupId) throw notFound(`Report ${reportId}`);
       const body = request.body ?? {};
+      if (body.accessLevel === 'Create') {
+        throw badRequest(
+          'accessLevel Create is for POST /groups/{groupId}/reports/GenerateToken',
+          'accessLevel',
+        );
+      }
       const edit = body.accessLevel === 'Edit';
+      const paginated = record.definition.reportType === 'PaginatedReport';
       return v1(request, {
         reports: [{ id: reportId, allowEdit: edit }],
-        datasets: [{ id: body.datasetId ?? record.definition.datasetId }],
-        // Edit with allowSaveAs lets the embed save copies into the same workspace.
-        ...(edit && body.allowSaveAs ? { targetWorkspaces: [{ id: groupId }] } : {}),
+        ...(paginated ? {} : { datasets: [{ id: body.datasetId ?? record.definition.datasetId }] }),
+        // Edit with allowSaveAs lets the embed save copies into the report's workspace.
+        ...(body.allowSaveAs === true ? { allowSaveAs: true } : {}),
       });
     },
   );
@@ -169,7 +181,6 @@ export function generateTokenRoutes(
     '/groups/:groupId/dashboards/:dashboardId/tiles/:tileId/GenerateToken',
     { schema: { body: v1Schema } },
     (request) => {
-      restScope(context, request, prefix);
       const found = context.registry.findTile(request.params.tileId);
       if (!found || found.dashboard.definition.id !== request.params.dashboardId) {
         throw notFound(`Tile ${request.params.tileId}`);

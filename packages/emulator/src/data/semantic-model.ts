@@ -22,11 +22,15 @@ export interface ModelMeasure {
   sql: string;
 }
 
-/** An RLS role: rows visible to an identity are those where `column` equals its username. */
+/**
+ * An RLS role: rows visible to an identity are those where `column` equals its username (USERNAME())
+ * or, with `matches: 'customData'`, its customData (CUSTOMDATA()).
+ */
 export interface ModelRole {
   name: string;
   column: string;
   description: string;
+  matches?: 'username' | 'customData';
 }
 
 export interface ModelTable {
@@ -170,8 +174,17 @@ export const salesModel: SemanticModel = {
       column: 'Customer',
       description: 'Sees the rows of the customer named by the username',
     },
+    {
+      name: 'CustomerByCustomData',
+      column: 'Customer',
+      matches: 'customData',
+      description: 'Sees the rows of the customer named by the customData',
+    },
   ],
 };
+
+/** The same model without RLS roles: the open sample dataset (no effective identity needed). */
+export const openSalesModel: SemanticModel = { ...salesModel, roles: [] };
 
 export function findTable(model: SemanticModel, name: string): ModelTable | undefined {
   return model.tables.find((table) => table.name === name);

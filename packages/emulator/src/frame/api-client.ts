@@ -7,6 +7,7 @@ import type {
   QueryRequest,
   QueryResult,
   ReportDefinition,
+  TileView,
   SaveReportRequest,
 } from '../contract.ts';
 
@@ -48,6 +49,22 @@ export class EmulatorApi {
 
   getDashboard(id: string): Promise<DashboardDefinition> {
     return this.call('GET', `/_emulator/dashboards/${encodeURIComponent(id)}`);
+  }
+
+  /** A tile's definition and the one visual it pins (tile and dashboard tokens see no more). */
+  getTile(dashboardId: string, tileId: string): Promise<TileView> {
+    return this.call(
+      'GET',
+      `/_emulator/dashboards/${encodeURIComponent(dashboardId)}/tiles/${encodeURIComponent(tileId)}`,
+    );
+  }
+
+  /** The data of a tile's pinned visual, queried by the server. */
+  getTileData(dashboardId: string, tileId: string): Promise<QueryResult> {
+    return this.call(
+      'GET',
+      `/_emulator/dashboards/${encodeURIComponent(dashboardId)}/tiles/${encodeURIComponent(tileId)}/data`,
+    );
   }
 
   getSchema(datasetId: string): Promise<DatasetSchema> {

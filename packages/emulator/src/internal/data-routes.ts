@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { canReadDataset, canReadReport } from '../auth/access.ts';
 import type { QueryRequest } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { describeModel } from '../data/semantic-model.ts';
 import { interpretQuestion } from '../query/qna.ts';
-import { identityFor } from '../query/rls.ts';
 import { runQuery } from '../query/run-query.ts';
-import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
 import { isRecord } from '../is-record.ts';
+import { canReadDataset, canReadReport } from '../policy/embed-access.ts';
+import { queryIdentity } from '../policy/row-security.ts';
+import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
 
 /** Queries (with filters and RLS), Q&A interpretation and dataset schemas for the frame. */
 export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void {
@@ -20,15 +20,14 @@ export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void
     const reportId = request.query.reportId;
     if (reportId !== undefined) {
       const report = reportOr404(context, reportId);
-      if (!canReadReport(context, claims, reportId)) throw notAuthorized(`report ${reportId}`);
+      if (!canReadReport(context, claims, report)) throw notAuthorized(`report ${reportId}`);
       if (report.definition.datasetId !== dataset.id) {
         throw badRequest(`Report ${reportId} is not bound to dataset ${dataset.id}`, 'datasetId');
       }
     } else if (!canReadDataset(context, claims, dataset.id)) {
       throw notAuthorized(`dataset ${dataset.id}`);
     }
-    const identity =
-      claims.typ === 'embed' ? identityFor(claims.identities, dataset.id) : undefined;
+    const identity = queryIdentity(context, claims, dataset);
     const started = performance.now();
     const result = await runQuery(
       context,

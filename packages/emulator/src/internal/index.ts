@@ -3,9 +3,11 @@ import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { internalErrorBody, notFound } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
+import { embedGuard } from '../policy/embed-guard.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { tileRoutes } from './tile-routes.ts';
 import { userStateRoutes } from './user-state-routes.ts';
 
 /** The /_emulator API the embed pages call (same origin), plus the admin knobs. */
@@ -13,6 +15,8 @@ export const internalRoutes =
   (context: EmulatorContext): FastifyPluginAsync =>
   async (app) => {
     app.setErrorHandler(errorHandler(internalErrorBody));
+    // Every route passes its rule in policy/route-policies.ts before its handler runs.
+    app.addHook('onRequest', embedGuard(context, app.prefix.slice(0, -'/_emulator'.length)));
     if (context.config.adminApi) {
       await app.register((admin, _options, done) => {
         adminRoutes(admin, context);
@@ -22,6 +26,7 @@ export const internalRoutes =
     await app.register((api, _options, done) => {
       api.addHook('onRequest', applyKnobs(context, 'internal'));
       reportRoutes(api, context);
+      tileRoutes(api, context);
       userStateRoutes(api, context);
       dataRoutes(api, context);
       done();

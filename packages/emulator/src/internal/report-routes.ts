@@ -1,46 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  canCreateIn,
-  canEditReport,
-  canReadDashboard,
-  canReadDataset,
-  canReadReport,
-} from '../auth/access.ts';
 import type { ReportDefinition, SaveReportRequest } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { blankPages, checkDefinition } from '../reports/validate-definition.ts';
-import { claimsOf, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
 import { isRecord } from '../is-record.ts';
+import {
+  canCreateReport,
+  canEditReport,
+  canReadDashboard,
+  canReadReport,
+} from '../policy/embed-access.ts';
+import { claimsOf, dashboardOr404, datasetOr404, notAuthorized, reportOr404 } from './guards.ts';
 
 /** Report and dashboard definitions for the frame, and saveAs/create/save persistence. */
 export function reportRoutes(app: FastifyInstance, context: EmulatorContext): void {
   app.get<{ Params: { reportId: string } }>('/reports/:reportId', (request) => {
     const claims = claimsOf(context, request);
     const record = reportOr404(context, request.params.reportId);
-    if (!canReadReport(context, claims, record.definition.id))
+    if (!canReadReport(context, claims, record))
       throw notAuthorized(`report ${record.definition.id}`);
     return record.definition;
   });
 
+  // The dashboard's layout (tiles and what they pin); the pinned visuals come from tile-routes.ts.
   app.get<{ Params: { dashboardId: string } }>('/dashboards/:dashboardId', (request) => {
     const claims = claimsOf(context, request);
-    const record = context.registry.dashboards.get(request.params.dashboardId);
-    if (!record) throw notFound(`Dashboard ${request.params.dashboardId}`);
-    const tileId = (request.query as { tileId?: unknown }).tileId;
-    const tileOnly =
-      typeof tileId === 'string' && claims.typ === 'embed' && claims.tiles.includes(tileId);
-    if (!tileOnly && !canReadDashboard(context, claims, record.definition.id)) {
+    const record = dashboardOr404(context, request.params.dashboardId);
+    if (!canReadDashboard(context, claims, record)) {
       throw notAuthorized(`dashboard ${record.definition.id}`);
     }
-    // A tile token sees its own tile only.
-    return tileOnly
-      ? {
-          ...record.definition,
-          tiles: record.definition.tiles.filter((tile) => tile.id === tileId),
-        }
-      : record.definition;
+    return record.definition;
   });
 
   app.post<{ Body: SaveReportRequest }>('/reports', (request) => {
@@ -51,22 +41,21 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext): vo
       throw badRequest('name must be a non-empty string (at most 256 characters)', 'name');
     }
     const dataset = datasetOr404(context, body.datasetId);
-    if (!canReadDataset(context, claims, dataset.id)) throw notAuthorized(`dataset ${dataset.id}`);
     let source: ReturnType<typeof reportOr404> | undefined;
     if (body.sourceReportId !== undefined) {
       if (typeof body.sourceReportId !== 'string')
         throw badRequest('sourceReportId must be a string', 'sourceReportId');
       source = reportOr404(context, body.sourceReportId);
-      if (!canReadReport(context, claims, source.definition.id))
+      if (!canReadReport(context, claims, source))
         throw notAuthorized(`report ${source.definition.id}`);
     }
     if (body.groupId !== undefined && typeof body.groupId !== 'string')
       throw badRequest('groupId must be a string', 'groupId');
     const groupId = body.groupId ?? source?.groupId ?? dataset.groupId;
     if (!context.registry.workspaces.has(groupId)) throw notFound(`Workspace ${groupId}`);
-    if (!canCreateIn(context, claims, groupId, source?.definition.id)) {
+    if (!canCreateReport(context, claims, groupId, dataset.id, source)) {
       throw notAuthorized(
-        `saving reports into workspace ${groupId} (needs targetWorkspaces or allowEdit)`,
+        `saving reports on dataset ${dataset.id} into workspace ${groupId} (needs the workspace in targetWorkspaces, or Edit with allowSaveAs)`,
       );
     }
     const content =
@@ -86,7 +75,9 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext): vo
       reportType: 'PowerBIReport',
       ...content,
     };
-    context.registry.addReport(groupId, definition, source?.definition.id);
+    const record = context.registry.addReport(groupId, definition, source?.definition.id);
+    // The token that made the report may keep opening and saving it (the embed now shows it).
+    if (claims.typ === 'embed') record.createdByToken = claims.jti;
     return definition;
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { canReadReport } from '../auth/access.ts';
 import type { TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { canReadReport } from '../policy/embed-access.ts';
 import { claimsOf, notAuthorized, reportOr404 } from './guards.ts';
 
 /** Persistent filters larger than this are refused: they are a few filters, not data. */
@@ -26,7 +26,7 @@ function userOf(claims: TokenClaims): string {
 export function userStateRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const keyOf = (claims: TokenClaims, reportId: string) => {
     const record = reportOr404(context, reportId);
-    if (!canReadReport(context, claims, record.definition.id))
+    if (!canReadReport(context, claims, record))
       throw notAuthorized(`report ${record.definition.id}`);
     return `${record.definition.id}\u0000${userOf(claims)}`;
   };

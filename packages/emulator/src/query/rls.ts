@@ -3,7 +3,11 @@ import { badRequest } from '../errors.ts';
 import type { SemanticModel } from '../data/semantic-model.ts';
 import { quoteIdent, type SqlParams } from './sql-params.ts';
 
-/** The identity of a token that applies to a dataset: one listing it, or one listing no datasets. */
+/**
+ * The identity that applies to a dataset: the one naming it. An identity for another dataset never
+ * applies (GenerateToken gives every identity explicit datasets); export bodies may omit datasets,
+ * and then their identity applies to the report's dataset.
+ */
 export function identityFor(
   identities: EffectiveIdentity[],
   datasetId: string,
@@ -33,8 +37,8 @@ export function checkIdentityRoles(
 /**
  * Row-level security as a SQL condition. With an identity, a row is visible when it passes any of
  * the identity's roles (roles combine with OR, as in the cloud); an identity without roles sees
- * nothing. Without an identity the token sees the whole model (the cloud allows this for app-owned
- * data when the dataset's RLS is not enforced for the caller) — the emulator documents it.
+ * nothing, and a customData role without customData matches nothing. No identity means no filter:
+ * the policy (policy/row-security.ts) only allows that to callers that may see every row.
  */
 export function rlsCondition(
   model: SemanticModel,
@@ -48,7 +52,9 @@ export function rlsCondition(
     const column = model.tables
       .flatMap((table) => table.columns)
       .find((c) => c.name === role.column);
-    const value = params.add(identity.username);
+    const matched = role.matches === 'customData' ? identity.customData : identity.username;
+    if (matched === undefined) return 'FALSE';
+    const value = params.add(matched);
     // ENUM columns compare by code; a username that is no member casts to NULL and matches nothing.
     const bound = column?.enumType ? `TRY_CAST(${value} AS ${quoteIdent(column.enumType)})` : value;
     return `COALESCE(${quoteIdent(role.column)} = ${bound}, FALSE)`;

@@ -18,7 +18,6 @@ function findDashboard(
   if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
     throw notFound(`Dashboard ${params.dashboardId}`);
   }
-  scope.checkMember(record.groupId);
   return record;
 }
 

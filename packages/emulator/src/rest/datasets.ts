@@ -19,7 +19,6 @@ function findDataset(
   if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
     throw notFound(`Dataset ${params.datasetId}`);
   }
-  scope.checkMember(record.groupId);
   return record;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { authorizeUserChange } from '../policy/user-policy.ts';
 import type { GroupUser } from '../state/records.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
@@ -39,11 +40,18 @@ export function groupUserRoutes(
     '/groups/:groupId/users',
     { schema: { body: addUserSchema } },
     (request, reply) => {
-      const workspace = restScope(context, request, prefix).workspace(request.params.groupId);
+      const scope = restScope(context, request, prefix);
+      const workspace = scope.workspace(request.params.groupId);
       const body = request.body;
       const identifier = body.identifier ?? body.emailAddress;
       if (!identifier)
         throw badRequest('Either emailAddress or identifier is required', 'identifier');
+      authorizeUserChange(
+        workspace,
+        { principal: scope.claims.sub, role: scope.role ?? 'Viewer' },
+        identifier,
+        body.groupUserAccessRight,
+      );
       const user: GroupUser = {
         groupUserAccessRight: body.groupUserAccessRight,
         identifier,
@@ -70,12 +78,19 @@ export function groupUserRoutes(
   app.delete<{ Params: { groupId: string; user: string } }>(
     '/groups/:groupId/users/:user',
     (request, reply) => {
-      const workspace = restScope(context, request, prefix).workspace(request.params.groupId);
+      const scope = restScope(context, request, prefix);
+      const workspace = scope.workspace(request.params.groupId);
       const index = workspace.users.findIndex(
         (user) =>
           user.identifier === request.params.user || user.emailAddress === request.params.user,
       );
       if (index < 0) throw notFound(`User ${request.params.user}`);
+      authorizeUserChange(
+        workspace,
+        { principal: scope.claims.sub, role: scope.role ?? 'Viewer' },
+        request.params.user,
+        undefined,
+      );
       workspace.users.splice(index, 1);
       return reply.code(200).send();
     },

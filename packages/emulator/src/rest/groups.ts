@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { roleOf } from '../policy/workspace-roles.ts';
 import { appPrincipal, freshContentIds, seedWorkspaceContent } from '../state/seed.ts';
 import { groupJson } from './representations.ts';
 import { restScope } from './scope.ts';
@@ -47,7 +48,7 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
       const scope = restScope(context, request, prefix);
       const matches = nameFilter(request.query.$filter);
       const all = [...context.registry.workspaces.values()]
-        .filter((workspace) => context.registry.isMember(workspace.id, scope.claims.sub))
+        .filter((workspace) => roleOf(context.registry, workspace.id, scope.claims.sub))
         .filter((workspace) => !matches || matches(workspace.name));
       const skip = request.query.$skip ?? 0;
       const page = all.slice(

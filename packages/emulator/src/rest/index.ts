@@ -5,6 +5,7 @@ import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { notFound, restErrorBody } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
+import { restGuard } from '../policy/rest-guard.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { exportRoutes } from './exports.ts';
 import { datasetRoutes } from './datasets.ts';
@@ -24,6 +25,8 @@ export const restRoutes =
       next();
     });
     app.addHook('onRequest', applyKnobs(context, 'rest'));
+    // Every route passes its rule in policy/route-policies.ts before its handler runs.
+    app.addHook('onRequest', restGuard(context, mountPrefix));
     app.setErrorHandler(errorHandler(restErrorBody));
 
     groupRoutes(app, context, mountPrefix);

@@ -19,7 +19,6 @@ export function findReport(
   if (!record || (params.groupId !== undefined && record.groupId !== params.groupId)) {
     throw notFound(`Report ${params.reportId}`);
   }
-  scope.checkMember(record.groupId);
   return record;
 }
 

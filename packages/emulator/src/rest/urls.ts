@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 
 /**
- * The public base URL of this emulator (origin + mount prefix): the configured baseUrl, else the
- * request's own origin, so embedUrl values work whatever host and port the emulator is reached on.
+ * The public base URL of this emulator (origin + mount prefix) that every returned URL starts with:
+ * the configured `publicUrl`, else `http://localhost:<port of the listening socket><prefix>`.
+ * Never the request's Host or forwarding headers: a client must not choose where embedUrl points.
  */
 export function baseUrl(context: EmulatorContext, request: FastifyRequest, prefix: string): string {
-  if (context.config.baseUrl) return context.config.baseUrl;
-  return `${request.protocol}://${request.host}${prefix}`;
+  if (context.config.publicUrl) return context.config.publicUrl;
+  const port = request.socket?.localPort;
+  return `http://localhost${port ? `:${port}` : ''}${prefix}`;
 }
 
 export const reportEmbedUrl = (

@@ -51,6 +51,8 @@ export interface ReportRecord {
   definition: ReportDefinition;
   /** Set on reports made by saveAs. */
   originalReportId?: string;
+  /** The id (jti) of the embed token that created it: that token may keep reading and saving it. */
+  createdByToken?: string;
 }
 
 export interface DashboardRecord {

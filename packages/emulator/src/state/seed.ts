@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { salesModel } from '../data/semantic-model.ts';
+import { openSalesModel, salesModel } from '../data/semantic-model.ts';
 import { paginatedSalesReport } from '../reports/paginated-sales.ts';
 import { salesDashboard } from '../reports/sales-dashboard.ts';
 import { salesOverviewReport } from '../reports/sales-overview.ts';
@@ -58,10 +58,24 @@ export function seedWorkspaceContent(
     groupId,
     configuredBy,
     createdDate: new Date(nowMs - 30 * 24 * hour).toISOString(),
+    model: openSalesModel,
+    refreshes: seedRefreshHistory(nowMs),
+  });
+  // The same data with RLS roles: isEffectiveIdentityRequired, so embed tokens need an identity.
+  registry.addDataset({
+    id: ids.securedDatasetId,
+    name: 'Sales (RLS)',
+    groupId,
+    configuredBy,
+    createdDate: new Date(nowMs - 30 * 24 * hour).toISOString(),
     model: salesModel,
     refreshes: seedRefreshHistory(nowMs),
   });
   registry.addReport(groupId, salesOverviewReport(ids.salesReportId, ids.datasetId));
+  registry.addReport(groupId, {
+    ...salesOverviewReport(ids.securedReportId, ids.securedDatasetId),
+    name: 'Sales Overview (RLS)',
+  });
   registry.addReport(groupId, paginatedSalesReport(ids.paginatedReportId, ids.datasetId));
   registry.addDashboard(groupId, salesDashboard(ids.dashboardId, ids.salesReportId));
 }
@@ -72,6 +86,8 @@ export function freshContentIds(): Omit<SampleIds, 'groupId'> {
     salesReportId: randomUUID(),
     paginatedReportId: randomUUID(),
     dashboardId: randomUUID(),
+    securedDatasetId: randomUUID(),
+    securedReportId: randomUUID(),
   };
 }
 

@@ -1,13 +1,12 @@
 import * as models from 'powerbi-models';
-import type { ReportDefinition } from '../../contract.ts';
 import type { RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { EmbedSession } from './embed-session.ts';
 import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
-import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { drawSingleVisual } from './single-visual.ts';
+import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { mountTile, queryTile, resolveTile } from './tile-data.ts';
 
 /** A dashboard: a grid of tiles, each one pinned visual with live data; clicking posts tileClicked. */
@@ -31,7 +30,6 @@ export function registerDashboardRoutes(
       style: `--cols:${columns}`,
     });
     session.show(grid);
-    const reports = new Map<string, Promise<ReportDefinition>>();
     const palette = paletteOf(undefined);
     await Promise.all(
       dashboard.tiles.map(async (tile) => {
@@ -42,11 +40,11 @@ export function registerDashboardRoutes(
           style: `grid-column:span ${Math.min(columns, Math.max(1, tile.colSpan))};grid-row:span ${Math.max(1, tile.rowSpan)}`,
         });
         grid.append(cell);
-        const resolved = await resolveTile(session.api, tile, reports);
+        const resolved = await resolveTile(session.api, dashboard.id, tile.id);
         const frame = mountTile(cell, resolved, session.events);
         // One tile's failure shows in that tile; the rest of the dashboard still renders.
         try {
-          drawSingleVisual(frame, await queryTile(session.api, resolved), palette);
+          drawSingleVisual(frame, await queryTile(session.api, dashboard.id, resolved), palette);
         } catch (error) {
           frame.fail(
             `Couldn't load this tile. ${error instanceof Error ? error.message : String(error)}`,
@@ -60,7 +58,7 @@ export function registerDashboardRoutes(
   registerLoadRoute<Record<string, unknown>>(routes, '/dashboard/load', {
     validate: models.validateDashboardLoad,
     start: (config, headers) => session.load(config, headers, render),
-  registerKindCommonRoutes(routes, 'dashboard');
   });
   registerTokenRoutes(routes, session.tokens, '/dashboard/token');
+  registerKindCommonRoutes(routes, 'dashboard');
 }

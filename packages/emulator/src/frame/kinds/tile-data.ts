@@ -1,38 +1,19 @@
-import type {
-  DashboardTileDefinition,
-  QueryResult,
-  ReportDefinition,
-  VisualDefinition,
-} from '../../contract.ts';
+import type { DashboardTileDefinition, QueryResult, TileView } from '../../contract.ts';
 import type { EmulatorApi } from '../api-client.ts';
-import { notFound } from '../frame-errors.ts';
 import type { EventPoster } from '../protocol/event-poster.ts';
 import type { VisualFrame } from '../render/visual-frame.ts';
 import { mountSingleVisual } from './single-visual.ts';
 
-export interface ResolvedTile {
-  tile: DashboardTileDefinition;
-  report: ReportDefinition;
-  visual: VisualDefinition;
-}
-
-/** A tile pins one visual of one report page: fetch the report (once per report) and find it. */
-export async function resolveTile(
+/**
+ * A tile pins one visual of one report page. The embed asks for that visual and its data only: a
+ * tile or dashboard token cannot read the report behind it or send queries of its own.
+ */
+export function resolveTile(
   api: EmulatorApi,
-  tile: DashboardTileDefinition,
-  reports: Map<string, Promise<ReportDefinition>>,
-): Promise<ResolvedTile> {
-  let report = reports.get(tile.reportId);
-  if (!report) {
-    report = api.getReport(tile.reportId);
-    reports.set(tile.reportId, report);
-  }
-  const definition = await report;
-  const visual = definition.pages
-    .find((p) => p.name === tile.pageName)
-    ?.visuals.find((v) => v.name === tile.visualName);
-  if (!visual) throw notFound(`Visual ${tile.visualName} of tile ${tile.id}`);
-  return { tile, report: definition, visual };
+  dashboardId: string,
+  tileId: string,
+): Promise<TileView> {
+  return api.getTile(dashboardId, tileId);
 }
 
 /** The tileClicked payload. */
@@ -50,20 +31,17 @@ export function tileClickedEvent(tile: DashboardTileDefinition) {
 }
 
 /** Mounts a tile's visual under the tile's own title; a click on it is the host's `tileClicked`. */
-export function mountTile(
-  cell: HTMLElement,
-  resolved: ResolvedTile,
-  events: EventPoster,
-): VisualFrame {
+export function mountTile(cell: HTMLElement, resolved: TileView, events: EventPoster): VisualFrame {
   return mountSingleVisual(cell, { ...resolved.visual, title: resolved.tile.title }, () =>
     events.emit('tileClicked', tileClickedEvent(resolved.tile)),
   );
 }
 
-/** The data of a tile's visual. Tiles carry no filter context here, so the query has no filters. */
-export function queryTile(api: EmulatorApi, resolved: ResolvedTile): Promise<QueryResult> {
-  return api.query(
-    { ...resolved.visual.query, datasetId: resolved.report.datasetId, filters: [] },
-    resolved.report.id,
-  );
+/** The data of a tile's visual (the server runs the pinned query; tiles carry no filters). */
+export function queryTile(
+  api: EmulatorApi,
+  dashboardId: string,
+  resolved: TileView,
+): Promise<QueryResult> {
+  return api.getTileData(dashboardId, resolved.tile.id);
 }

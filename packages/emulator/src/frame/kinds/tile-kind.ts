@@ -1,14 +1,12 @@
 import * as models from 'powerbi-models';
-import type { ReportDefinition } from '../../contract.ts';
-import { notFound } from '../frame-errors.ts';
 import type { RouteTable } from '../protocol/route-table.ts';
 import type { FrameTransport } from '../protocol/transport.ts';
 import { h } from '../render/dom.ts';
 import { paletteOf } from '../render/palette.ts';
 import { EmbedSession } from './embed-session.ts';
-import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { registerLoadRoute, registerTokenRoutes } from './session-routes.ts';
 import { drawSingleVisual } from './single-visual.ts';
+import { registerKindCommonRoutes } from './unsupported-routes.ts';
 import { mountTile, queryTile, resolveTile } from './tile-data.ts';
 
 /** A single dashboard tile filling the frame. */
@@ -21,14 +19,9 @@ export function registerTileRoutes(
   const session = new EmbedSession(transport, 'tile', root, uid);
 
   const render = async (config: Record<string, unknown>, current: () => boolean) => {
-    const dashboard = await session.api.getDashboard(String(config.dashboardId));
-    const tile = dashboard.tiles.find((t) => t.id === config.id);
-    if (!tile) throw notFound(`Tile ${String(config.id)} of dashboard ${dashboard.id}`);
-    const resolved = await resolveTile(
-      session.api,
-      tile,
-      new Map<string, Promise<ReportDefinition>>(),
-    );
+    const dashboardId = String(config.dashboardId);
+    const resolved = await resolveTile(session.api, dashboardId, String(config.id));
+    const { tile } = resolved;
     if (!current()) return;
     session.markLoaded();
     const cell = h('div', {
@@ -38,12 +31,11 @@ export function registerTileRoutes(
     });
     session.show(cell);
     const frame = mountTile(cell, resolved, session.events);
-    const result = await queryTile(session.api, resolved);
+    const result = await queryTile(session.api, dashboardId, resolved);
     if (!current()) return;
     drawSingleVisual(frame, result, paletteOf(undefined));
     session.events.emit('tileLoaded', { tileId: tile.id });
     session.events.emit('rendered', {});
-  registerKindCommonRoutes(routes, 'tile');
   };
 
   registerLoadRoute<Record<string, unknown>>(routes, '/tile/load', {
@@ -51,4 +43,5 @@ export function registerTileRoutes(
     start: (config, headers) => session.load(config, headers, render),
   });
   registerTokenRoutes(routes, session.tokens, '/tile/token');
+  registerKindCommonRoutes(routes, 'tile');
 }

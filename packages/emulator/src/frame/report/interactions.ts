@@ -7,11 +7,11 @@ import { visualDataMenuItems } from './visual-menu-items.ts';
 import { applyBookmarkByName } from './bookmarks.ts';
 import { basicInFilter } from './filters.ts';
 import { addPage, save, saveAs } from './persistence.ts';
-import type { ReportController } from './report-controller.ts';
+import type { ReportHost } from './report-host.ts';
 
 /** The ISelection payload of dataSelected / selectionChanged. */
 function selectionPayload(
-  controller: ReportController,
+  controller: ReportHost,
   visual: VisualDefinition,
   point: DataPoint | undefined,
   filters: models.IFilter[],
@@ -45,7 +45,7 @@ function selectionPayload(
 
 /** A click on a data point cross-filters the page; clicking it again (or empty space) clears it. */
 export function selectDataPoint(
-  controller: ReportController,
+  controller: ReportHost,
   visual: VisualDefinition,
   point: DataPoint | undefined,
 ): void {
@@ -68,7 +68,7 @@ export function selectDataPoint(
 }
 
 export function changeSlicer(
-  controller: ReportController,
+  controller: ReportHost,
   visual: VisualDefinition,
   values: (string | number)[],
 ): void {
@@ -97,7 +97,7 @@ function commandsOf(settings: models.ISettings): models.ICommandExtension[] {
 
 /** Options (⋯) and context menus list the host's custom commands; choosing one posts commandTriggered. */
 export function showVisualMenu(
-  controller: ReportController,
+  controller: ReportHost,
   visual: VisualDefinition,
   kind: 'options' | 'context',
   x: number,
@@ -143,10 +143,7 @@ export function showVisualMenu(
   );
 }
 
-export function pressBookmarkButton(
-  controller: ReportController,
-  bookmark: BookmarkDefinition,
-): void {
+export function pressBookmarkButton(controller: ReportHost, bookmark: BookmarkDefinition): void {
   controller.events.emit('buttonClicked', {
     id: bookmark.name,
     title: bookmark.displayName,
@@ -194,7 +191,7 @@ function promptName(initial: string, onName: (name: string) => void): void {
 }
 
 export function toolbarAction(
-  controller: ReportController,
+  controller: ReportHost,
   action: 'save' | 'saveAs' | 'addPage' | 'view' | 'edit',
 ): void {
   const state = controller.state;

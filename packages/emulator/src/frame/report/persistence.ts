@@ -4,7 +4,7 @@ import { assertValid, badRequest, FrameError, FrameErrorCode, iError } from '../
 import { apiErrorToIError } from '../token-manager.ts';
 import type { VisualDefinition } from '../../contract.ts';
 import type { NewVisualRequest } from '../render/fields-pane.ts';
-import type { ReportController } from './report-controller.ts';
+import type { ReportHost } from './report-host.ts';
 import { DEFAULT_PAGE_HEIGHT, DEFAULT_PAGE_WIDTH } from './report-state.ts';
 
 /** An API failure as the FrameError a request rejects with. */
@@ -18,7 +18,7 @@ export function refusal(error: unknown): FrameError {
  * `/report/save`: stores the current definition (pages, visuals) and filter state (report, page and
  * visual filters, slicer selections) under the report's id.
  */
-export async function save(controller: ReportController): Promise<void> {
+export async function save(controller: ReportHost): Promise<void> {
   const state = controller.state;
   if (controller.isNew) {
     throw badRequest(
@@ -44,7 +44,7 @@ export async function save(controller: ReportController): Promise<void> {
 }
 
 /** `/report/saveAs`: stores a copy under a new id; the embed then shows the new report. */
-export async function saveAs(controller: ReportController, body: unknown): Promise<models.IReport> {
+export async function saveAs(controller: ReportHost, body: unknown): Promise<models.IReport> {
   const state = controller.state;
   assertValid(models.validateSaveAsParameters(body));
   const params = body as models.ISaveAsParameters;
@@ -90,10 +90,7 @@ export async function saveAs(controller: ReportController, body: unknown): Promi
 }
 
 /** Edit mode: a visual from the fields pane, placed below the page's lowest visual. */
-export function addVisual(
-  controller: ReportController,
-  request: NewVisualRequest,
-): VisualDefinition {
+export function addVisual(controller: ReportHost, request: NewVisualRequest): VisualDefinition {
   const state = controller.state;
   const page = state.currentPage();
   const bottom = page.visuals.reduce((max, v) => Math.max(max, v.layout.y + v.layout.height), 0);
@@ -133,7 +130,7 @@ export function addVisual(
 let pageCounter = 0;
 
 /** `/report/addPage`: a new empty page, made active. */
-export function addPage(controller: ReportController, displayName: unknown): models.IPage {
+export function addPage(controller: ReportHost, displayName: unknown): models.IPage {
   const state = controller.state;
   if (displayName !== undefined && displayName !== null && typeof displayName !== 'string') {
     throw badRequest('displayName must be a string', FrameErrorCode.InvalidParameters);

@@ -21,6 +21,7 @@ import { applyLoadConfig } from './apply-load-config.ts';
 import { FrontLoad } from './front-load.ts';
 import * as interactions from './interactions.ts';
 import { addVisual } from './persistence.ts';
+import type { ReportHost } from './report-host.ts';
 import { ReportState } from './report-state.ts';
 import { readUserState } from './user-state.ts';
 import { queryVisual } from './visual-data.ts';
@@ -39,7 +40,7 @@ export interface LoadRequest {
  * The report embed: loads a report (or a blank one for creation) with the host's token, keeps its
  * state, renders it and posts the service's events. Protocol routes (report/routes-*.ts) call in.
  */
-export class ReportController implements ReportViewHost {
+export class ReportController implements ReportViewHost, ReportHost {
   readonly events: EventPoster;
   readonly api: EmulatorApi;
   readonly tokens: TokenManager;

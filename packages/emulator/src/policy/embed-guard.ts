@@ -1,0 +1,57 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { authenticateEmbed } from '../auth/bearer.ts';
+import type { TokenClaims } from '../auth/claims.ts';
+import type { EmulatorContext } from '../context.ts';
+import { EmulatorError, notFound } from '../errors.ts';
+import { routeKey } from './rest-guard.ts';
+import { policyFor } from './route-policies.ts';
+
+const verified = new WeakMap<FastifyRequest, TokenClaims>();
+
+/**
+ * The token of an /_emulator request, verified by the guard. Which resource it reaches is decided by
+ * embed-access.ts; a handler reached without a verified token is refused (fail closed).
+ */
+export function embedClaimsOf(request: FastifyRequest): TokenClaims {
+  const claims = verified.get(request);
+  if (!claims) {
+    throw new EmulatorError(
+      'InternalServerError',
+      `No access rule for ${request.method} ${request.routeOptions.url ?? request.url}`,
+    );
+  }
+  return claims;
+}
+
+/** The onRequest hook of the /_emulator API and the pages: every route goes through its rule. */
+export const embedGuard =
+  (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
+  (request, _reply, done) => {
+    const decide = () => {
+      if (request.is404) return;
+      const policy = policyFor(request.method, routeKey(request, mountPrefix));
+      if (!policy) {
+        throw new EmulatorError(
+          'InternalServerError',
+          `No access rule for ${request.method} ${request.routeOptions.url ?? request.url}`,
+        );
+      }
+      const { guard } = policy;
+      if (guard.kind === 'public') return;
+      if (guard.kind === 'admin') {
+        if (!context.config.adminApi) throw notFound(`Resource ${request.url}`);
+        return;
+      }
+      if (guard.kind !== 'embed') {
+        throw new EmulatorError('InternalServerError', `A ${guard.kind} rule on an embed route`);
+      }
+      verified.set(request, authenticateEmbed(context, request));
+    };
+    try {
+      decide();
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  };

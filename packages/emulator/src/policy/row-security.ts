@@ -1,0 +1,26 @@
+import type { EffectiveIdentity, TokenClaims } from '../auth/claims.ts';
+import type { EmulatorContext } from '../context.ts';
+import type { DatasetRecord } from '../state/records.ts';
+import { forbidden, identityRequired } from './denials.ts';
+import { can } from './workspace-roles.ts';
+
+/**
+ * The RLS identity a query over `dataset` runs with; undefined means every row. A dataset without
+ * roles is open. With roles (isEffectiveIdentityRequired), an embed token must carry an identity
+ * naming this very dataset — an identity for another dataset never applies — and an app token sees
+ * every row only when its role is above Viewer (the service applies RLS to Viewers only).
+ */
+export function queryIdentity(
+  context: EmulatorContext,
+  claims: TokenClaims,
+  dataset: DatasetRecord,
+): EffectiveIdentity | undefined {
+  if (dataset.model.roles.length === 0) return undefined;
+  if (claims.typ === 'app') {
+    if (can(context.registry, dataset.groupId, claims.sub, 'readAllRows')) return undefined;
+    throw forbidden(identityRequired(dataset.id));
+  }
+  const identity = claims.identities.find((candidate) => candidate.datasets.includes(dataset.id));
+  if (!identity) throw forbidden(identityRequired(dataset.id));
+  return identity;
+}
