@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { happyDomIframes, sourceConditions } from '../../vitest.shared.ts';
 
 export default defineProject({
   test: {
@@ -8,6 +8,7 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**'],
     restoreMocks: true,
+    environmentOptions: happyDomIframes,
   },
   ...sourceConditions,
 });

@@ -1,5 +1,5 @@
 import type * as models from 'powerbi-models';
-import { EmbedError, EmbedErrorCode, messages } from '../errors.ts';
+import { EmbedError, EmbedErrorCode, isEmbedError, messages } from '../errors.ts';
 import type { IHpmFactory, IRouterFactory, IWpmpFactory } from '../factories.ts';
 import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
 import { Create } from '../embeds/create.ts';
@@ -362,6 +362,8 @@ export class Service implements IService {
 
   /** Reports a failure that has no caller to reject (a load or create the frame refused). */
   reportAsyncError(_component: Embed<object>, error: unknown): void {
+    // A load or create cut short by `reset`/`destroy` is the host's own doing, not a failure.
+    if (isEmbedError(error) && error.code === EmbedErrorCode.Disposed) return;
     if (this.config.onError) this.config.onError(error);
   }
 

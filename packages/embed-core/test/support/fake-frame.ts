@@ -138,33 +138,16 @@ export class FakeFrameHarness {
         return harness.frameFor(this).window;
       },
     });
-    // Fire `load` for every iframe that gets connected, like a browser does once the page loads.
-    const observer = new MutationObserver((records) => {
-      // One `load` per connected iframe, even when the iframe and its container arrive in one batch.
-      const loaded = new Set<HTMLIFrameElement>();
-      for (const record of records) {
-        for (const node of Array.from(record.addedNodes)) {
-          const iframes =
-            node instanceof HTMLIFrameElement
-              ? [node]
-              : node instanceof Element
-                ? Array.from(node.querySelectorAll('iframe'))
-                : [];
-          for (const iframe of iframes) {
-            if (loaded.has(iframe)) continue;
-            loaded.add(iframe);
-            harness.schedule(() => {
-              harness.loadedIframes.add(iframe);
-              iframe.dispatchEvent(new Event('load'));
-            });
-          }
-        }
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
+    // happy-dom fires `load` itself for every connected iframe: the test projects configure it to
+    // "load" iframe pages without navigating (no network, no console noise). The harness only
+    // notes which iframes have loaded, so `settled()` can wait for them.
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLIFrameElement) harness.loadedIframes.add(event.target);
+    };
+    document.addEventListener('load', onLoad, true);
     activeHarness = harness;
     this.restore = () => {
-      observer.disconnect();
+      document.removeEventListener('load', onLoad, true);
       if (original) Object.defineProperty(proto, 'contentWindow', original);
       if (activeHarness === harness) activeHarness = undefined;
     };
