@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visual } from '../../src/reports/visual-builders.ts';
 import {
   embedIn,
   mark,
@@ -136,5 +137,41 @@ describe('rendered report', () => {
       expect(fit.overflow, name).toBeLessThanOrEqual(0);
       expect(fit.narrowest, name).toBeGreaterThanOrEqual(40);
     }
+  });
+
+  it('flags a visual whose data was cut at a result cap', async () => {
+    const { emulator } = harness;
+    const definition = {
+      id: 'c0ffee00-0000-4000-8000-00000000f00d',
+      name: 'Every order',
+      datasetId: emulator.sample.datasetId,
+      reportType: 'PowerBIReport' as const,
+      pages: [
+        {
+          name: 'ReportSection1',
+          displayName: 'Orders',
+          visuals: [
+            visual('orders', 'Every order', 'tableEx', [24, 24, 1232, 672], {
+              groupBy: [{ table: 'Sales', column: 'OrderId' }],
+              measures: [{ table: 'Sales', column: 'Amount', aggregation: 'sum' }],
+            }),
+          ],
+        },
+      ],
+    };
+    emulator.state.addReport(emulator.sample.groupId, definition);
+    const from = await mark(page);
+    await embedIn(page, 'c1', 'embed', {
+      type: 'report',
+      id: definition.id,
+      embedUrl: `${emulator.url}/reportEmbed?reportId=${definition.id}&groupId=${emulator.sample.groupId}`,
+      accessToken: emulator.mintToken({ reports: [definition.id] }).token,
+      tokenType: 1,
+    });
+    await waitEvent(page, 'c1', 'rendered', from);
+    const note = frame().locator('[data-visual-name=orders] .cv-visual-note');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.getAttribute('title')).toBe('More than 30000 rows in a query result');
+    await shoot('truncated');
   });
 });

@@ -19,6 +19,7 @@ button{font:inherit}
 .cv-visual-options{border:0;background:transparent;cursor:pointer;opacity:0;padding:0 4px;font-size:16px;line-height:1}
 .cv-visual:hover .cv-visual-options,.cv-visual-options:focus{opacity:1}
 .cv-visual-body{flex:1;min-height:0;position:relative}
+.cv-visual-note{flex:none;font-size:11px;color:#8a5a00;background:#fff4ce;border-radius:2px;padding:0 4px}
 .cv-loading,.cv-visual-error{padding:8px;color:#605e5c;font-size:12px}
 .cv-visual-error{color:#a4262c}
 .cv-card{height:100%;display:flex;flex-direction:column;align-items:center;justify-content:center}

@@ -20,7 +20,7 @@ export function renderTable(host: HTMLElement, context: BodyContext): RenderedBo
     ...result.columns.map((column, i) =>
       h(
         'th',
-        { scope: 'col', class: i >= groups ? 'num' : undefined },
+        { scope: 'col', class: column.type === 'number' ? 'num' : undefined },
         i >= groups ? measureLabel(visual, i - groups, column.name) : column.name,
       ),
     ),

@@ -30,6 +30,7 @@ function renderBody(host: HTMLElement, context: BodyContext): RenderedBody {
 export class VisualFrame {
   readonly element: HTMLElement;
   private readonly body: HTMLElement;
+  private readonly note: HTMLElement;
   private rendered: RenderedBody | undefined;
 
   constructor(
@@ -41,6 +42,12 @@ export class VisualFrame {
       'div',
       { class: 'cv-visual-body', 'aria-busy': 'true' },
       h('div', { class: 'cv-loading' }, 'Loading…'),
+    );
+    // Shown when a result cap cut the data, as the service flags "Not all data shown".
+    this.note = h(
+      'span',
+      { class: 'cv-visual-note', role: 'note', hidden: true },
+      'Not all data shown',
     );
     const header = options.showHeader
       ? h(
@@ -71,6 +78,7 @@ export class VisualFrame {
         'header',
         { class: 'cv-visual-header' },
         h('h2', { class: 'cv-visual-title' }, visual.title),
+        this.note,
         header,
       ),
       this.body,
@@ -82,6 +90,8 @@ export class VisualFrame {
     this.dispose();
     this.body.replaceChildren();
     this.body.removeAttribute('aria-busy');
+    this.note.hidden = !result.truncated;
+    if (result.truncated) this.note.title = result.truncated;
     this.rendered = renderBody(this.body, { ...input, visual: this.visual, result });
     this.element.dataset.rendered = 'true';
   }
