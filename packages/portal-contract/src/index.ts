@@ -6,3 +6,4 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './tenants.ts';
 export * from './users.ts';
+export * from './audit.ts';

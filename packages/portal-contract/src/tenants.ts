@@ -39,9 +39,17 @@ export const CreateTenantRequest = z.object({
 });
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequest>;
 
-/** The edit form sends the same body as create; the create-only flag is accepted and ignored. */
+/**
+ * The edit form sends the same body as create. Fields left out keep their current value (no
+ * default silently reactivates a tenant); the create-only flag is accepted and ignored.
+ */
 export const UpdateTenantRequest = z.object({
-  ...tenantFields,
+  name: tenantFields.name,
+  adminEmail: tenantFields.adminEmail,
+  status: TenantStatus.optional(),
+  logoUrl: LogoUrl.nullable().optional(),
+  primaryColor: HexColor.optional(),
+  theme: Theme.optional(),
   createPowerBIWorkspace: z.boolean().optional(),
 });
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequest>;
@@ -64,3 +72,8 @@ export const UpdateTenantSettingsRequest = z.object({
 export type UpdateTenantSettingsRequest = z.infer<typeof UpdateTenantSettingsRequest>;
 
 export const UploadResult = z.object({ url: z.string() });
+
+/** `GET /api/files/{key}`: keys are the random names the upload routes hand out. */
+export const FileKeyParams = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,100}\.[a-z]{3,4}$/),
+});

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminTenants from './api/admin-tenants/index.ts';
+import adminUsers from './api/admin-users/index.ts';
+import auditLog from './api/audit/index.ts';
 import auth from './api/auth/index.ts';
+import files from './api/files/index.ts';
 import health from './api/health/index.ts';
+import tenants from './api/tenants/index.ts';
+import uploads from './api/uploads/index.ts';
+import users from './api/users/index.ts';
 
 /**
  * Every API resource and its prefix. One line per resource folder under routes/api; each folder's
@@ -9,6 +16,13 @@ import health from './api/health/index.ts';
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(health, { prefix: '/api/health' });
   await app.register(auth, { prefix: '/api/auth' });
+  await app.register(adminTenants, { prefix: '/api/admin/tenants' });
+  await app.register(tenants, { prefix: '/api/tenants' });
+  await app.register(users, { prefix: '/api/users' });
+  await app.register(adminUsers, { prefix: '/api/admin/users' });
+  await app.register(uploads, { prefix: '/api' });
+  await app.register(files, { prefix: '/api/files' });
+  await app.register(auditLog, { prefix: '/api/admin/audit' });
 };
 
 export default routes;

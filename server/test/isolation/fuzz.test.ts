@@ -99,7 +99,10 @@ describe('bad-input fuzzing of every route', () => {
           sent++;
           const isError = res.statusCode >= 400;
           const shaped = !isError || /"error":".*","code":"[A-Z_]+"/s.test(res.body);
-          if (res.statusCode >= 500 || !shaped) {
+          // A valid body can meet an unconfigured dependency (no analytics workspace service in
+          // this app): that designed 503 is an answer, not a crash.
+          const designed = res.statusCode === 503 && res.json().code === 'ANALYTICS_UNAVAILABLE';
+          if ((res.statusCode >= 500 && !designed) || !shaped) {
             failures.push(
               `${route.method} ${route.url} [${actor}] ${probe.label}: ${res.statusCode} ${res.body.slice(0, 200)}`,
             );

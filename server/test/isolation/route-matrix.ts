@@ -1,4 +1,17 @@
-import type { Matrix } from './matrix-types.ts';
+import { multipart, TINY_PNG } from '../support/multipart.ts';
+import { createTenant } from '../support/fixtures.ts';
+import { freshViewer } from './fixtures.ts';
+import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
+
+let uniqueEmail = 0;
+/** A tenant's person named by id: tenant Admins get 404 for another tenant's, Viewers 403 for any. */
+const personOfTenant = {
+  anonymous: [401, 401],
+  superAdmin: [200, 200],
+  adminA: [200, 404],
+  viewerA: [403, 403],
+  adminB: [404, 200],
+} as const;
 
 /**
  * The expected answer of every API route for every actor and target (see README.md). Grouped by
@@ -10,4 +23,105 @@ export const ROUTE_MATRIX: Matrix = {
 
   // auth
   'POST /api/auth/login': { public: 'sign-in' },
+
+  // tenants (super administrators; a tenant Admin reads their own tenant for branding)
+  'GET /api/admin/tenants': {
+    request: () => ({ url: '/api/admin/tenants' }),
+    expect: superAdminOnly(),
+  },
+  'GET /api/admin/tenants/:id': {
+    request: (ctx, target) => ({ url: `/api/admin/tenants/${ctx.tenant(target).id}` }),
+    expect: tenantAdmins(200, 403),
+  },
+  'POST /api/admin/tenants': {
+    request: () => ({
+      url: '/api/admin/tenants',
+      payload: { name: 'Matrix', adminEmail: 'm@example.com', createPowerBIWorkspace: false },
+    }),
+    expect: superAdminOnly(201),
+  },
+  'PUT /api/admin/tenants/:id': {
+    request: (ctx, target) => ({
+      url: `/api/admin/tenants/${ctx.tenant(target).id}`,
+      payload: { name: ctx.tenant(target).name, adminEmail: ctx.tenant(target).admin_email },
+    }),
+    expect: superAdminOnly(),
+  },
+  'DELETE /api/admin/tenants/:id': {
+    request: async (ctx) => ({ url: `/api/admin/tenants/${(await createTenant(ctx.t)).id}` }),
+    expect: superAdminOnly(),
+  },
+
+  // tenant settings: members read, that tenant's Admin changes (super admins edit the tenant instead)
+  'GET /api/tenants/:tenantId/settings': {
+    request: (ctx, target) => ({ url: `/api/tenants/${ctx.tenant(target).id}/settings` }),
+    expect: tenantMembers(),
+  },
+  'PUT /api/tenants/:tenantId/settings': {
+    request: (ctx, target) => ({
+      url: `/api/tenants/${ctx.tenant(target).id}/settings`,
+      payload: { primaryColor: '#2563eb', theme: 'dark' },
+    }),
+    expect: { ...tenantAdmins(200, 403), superAdmin: [403, 403] },
+  },
+
+  // users
+  'GET /api/users/tenant/:tenantId': {
+    request: (ctx, target) => ({ url: `/api/users/tenant/${ctx.tenant(target).id}` }),
+    expect: tenantMembers(),
+  },
+  'POST /api/users': {
+    request: (ctx, target) => ({
+      url: '/api/users',
+      payload: {
+        email: `matrix-${process.pid}-${++uniqueEmail}@example.com`,
+        tenantId: ctx.tenant(target).id,
+        role: 'Viewer',
+        password: 'ignored-default-1',
+      },
+    }),
+    expect: tenantAdmins(201, 403),
+  },
+  'PUT /api/users/:id': {
+    request: async (ctx, target) => ({
+      url: `/api/users/${(await freshViewer(ctx, target)).id}`,
+      payload: { role: 'Admin' },
+    }),
+    expect: personOfTenant,
+  },
+  'DELETE /api/users/:id': {
+    request: async (ctx, target) => ({ url: `/api/users/${(await freshViewer(ctx, target)).id}` }),
+    expect: personOfTenant,
+  },
+  'GET /api/users/chat/:tenantId': {
+    request: (ctx, target) => ({ url: `/api/users/chat/${ctx.tenant(target).id}` }),
+    expect: { ...tenantMembers(), superAdmin: [403, 403] },
+  },
+  'GET /api/admin/users': {
+    request: () => ({ url: '/api/admin/users' }),
+    expect: superAdminOnly(),
+  },
+
+  // uploads and files (no tenant in the request: the uploader's own tenant is used)
+  'POST /api/admin/upload-logo': {
+    request: () => ({ url: '/api/admin/upload-logo', ...multipart('logo', TINY_PNG) }),
+    expect: superAdminOnly(),
+  },
+  'POST /api/upload-logo': {
+    request: () => ({ url: '/api/upload-logo', ...multipart('logo', TINY_PNG) }),
+    expect: {
+      anonymous: [401, 401],
+      superAdmin: [200, 200],
+      adminA: [200, 200],
+      viewerA: [403, 403],
+      adminB: [200, 200],
+    },
+  },
+  'GET /api/files/:key': { public: 'logos, served by an unguessable random name' },
+
+  // audit log
+  'GET /api/admin/audit': {
+    request: (ctx, target) => ({ url: `/api/admin/audit?tenantId=${ctx.tenant(target).id}` }),
+    expect: superAdminOnly(),
+  },
 };

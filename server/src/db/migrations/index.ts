@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as createIdentity from './2026_11_25_000001_create_identity.ts';
+import * as indexTenantResources from './2026_11_25_000003_index_tenant_resources.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -7,4 +8,5 @@ import * as createIdentity from './2026_11_25_000001_create_identity.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_25_000001_create_identity': createIdentity,
+  '2026_11_25_000003_index_tenant_resources': indexTenantResources,
 };

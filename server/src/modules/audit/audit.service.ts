@@ -41,3 +41,16 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     details: entry.details ? JSON.stringify(entry.details) : null,
   });
 }
+
+/** Who is making an administrative change, and from where: what every audited service takes. */
+export interface Actor {
+  principal: Principal;
+  ip: string | null;
+}
+
+/** `audit` for a change made by `actor`. */
+export const auditChange = (
+  db: Db,
+  actor: Actor,
+  entry: Omit<AuditEntry, 'actor' | 'ip'>,
+): Promise<void> => audit(db, { ...entry, actor: actor.principal, ip: actor.ip });

@@ -1,7 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export type CreatedAt = ColumnType<Date, never, never>;
-export type UpdatedAt = ColumnType<Date, never, Date>;
+/**
+ * Timestamp columns, used as `Generated<CreatedAt>` (the database fills them in). Plain `Date`:
+ * a `ColumnType` inside `Generated` would make selected rows carry the wrapper type, not a Date.
+ */
+export type CreatedAt = Date;
+export type UpdatedAt = Date;
 
 export interface TenantsTable {
   id: Generated<string>;

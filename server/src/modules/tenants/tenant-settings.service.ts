@@ -1,0 +1,50 @@
+import type { TenantSettings, UpdateTenantSettingsRequest } from '@canopy/portal-contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { isTenantAdmin, tenantScope, type Principal } from '../auth/principal.ts';
+import { toTenantSettings } from './tenant-dto.ts';
+import { findTenant, updateTenant } from './tenants.repository.ts';
+
+/** A tenant's branding, for its members and for super administrators. */
+export async function getTenantSettings(
+  db: Kysely<Database>,
+  principal: Principal,
+  tenantId: string,
+): Promise<TenantSettings> {
+  const row = await findTenant(db, tenantScope(principal, tenantId));
+  if (!row) throw new AppError('TENANT_NOT_FOUND');
+  return toTenantSettings(row);
+}
+
+/**
+ * Changes a tenant's branding. Only that tenant's Admin may (spec §6: super administrators edit
+ * branding through the tenant itself, PUT /api/admin/tenants/{id}).
+ */
+export async function updateTenantSettings(
+  db: Kysely<Database>,
+  actor: Actor,
+  tenantId: string,
+  input: UpdateTenantSettingsRequest,
+): Promise<TenantSettings> {
+  if (!isTenantAdmin(actor.principal)) throw new AppError('FORBIDDEN');
+  const scoped = tenantScope(actor.principal, tenantId);
+  const changes = {
+    logo_url: input.logoUrl,
+    primary_color: input.primaryColor.toLowerCase(),
+    theme: input.theme,
+  };
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await updateTenant(trx, scoped, changes);
+    if (!updated) throw new AppError('TENANT_NOT_FOUND');
+    await auditChange(trx, actor, {
+      action: 'settings.update',
+      tenantId: scoped,
+      target: `tenant:${scoped}`,
+      details: Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    });
+    return updated;
+  });
+  return toTenantSettings(row);
+}

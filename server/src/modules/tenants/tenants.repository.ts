@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+import type { NewTenantRow, TenantRow, TenantUpdate } from './tenants.table.ts';
+
+export function listTenants(db: Db): Promise<TenantRow[]> {
+  return db.selectFrom('tenants').selectAll().orderBy('name').orderBy('id').execute();
+}
+
+export function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
+  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+}
+
+/**
+ * The tenant row, locked until the transaction ends: changes to a tenant's Admins serialise on it,
+ * so two concurrent demotions cannot both see "another Admin remains".
+ */
+export function lockTenant(db: Db, tenantId: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function insertTenant(db: Db, values: NewTenantRow): Promise<TenantRow> {
+  return db.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateTenant(
+  db: Db,
+  tenantId: string,
+  values: Omit<TenantUpdate, 'id' | 'created_at' | 'updated_at'>,
+): Promise<TenantRow | undefined> {
+  return db
+    .updateTable('tenants')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', tenantId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the tenant; the foreign keys cascade to everything it owns. */
+export async function deleteTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
+  return db.deleteFrom('tenants').where('id', '=', tenantId).returningAll().executeTakeFirst();
+}

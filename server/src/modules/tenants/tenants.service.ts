@@ -1,0 +1,158 @@
+import type { CreateTenantRequest, Tenant, UpdateTenantRequest } from '@canopy/portal-contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { tenantScope, type Principal } from '../auth/principal.ts';
+import type { Storage } from '../storage/storage.ts';
+import { toTenant } from './tenant-dto.ts';
+import {
+  deleteTenant as deleteTenantRow,
+  findTenant,
+  insertTenant,
+  listTenants,
+  updateTenant as updateTenantRow,
+} from './tenants.repository.ts';
+import type { WorkspaceProvisioner } from './workspace-provisioner.ts';
+
+export interface TenantDeps {
+  db: Kysely<Database>;
+  workspaces: WorkspaceProvisioner;
+  storage: Storage;
+  /** Where best-effort clean-up failures go (the request's logger). */
+  warn: (details: Record<string, unknown>, message: string) => void;
+}
+
+export async function getTenants(db: Kysely<Database>): Promise<Tenant[]> {
+  return (await listTenants(db)).map(toTenant);
+}
+
+/**
+ * One tenant. Super administrators read any; a tenant Admin reads only their own (the SPA loads
+ * its branding here, spec §6), anyone else's id is refused like any foreign tenant (403).
+ */
+export async function getTenant(
+  db: Kysely<Database>,
+  principal: Principal,
+  tenantId: string,
+): Promise<Tenant> {
+  const row = await findTenant(db, tenantScope(principal, tenantId));
+  if (!row) throw new AppError('TENANT_NOT_FOUND');
+  return toTenant(row);
+}
+
+/**
+ * Creates a tenant and, when asked, its analytics workspace, in one transaction: if the workspace
+ * cannot be made, no tenant row remains; if the commit fails after it was made, it is removed.
+ */
+export async function createTenant(
+  deps: TenantDeps,
+  actor: Actor,
+  input: CreateTenantRequest,
+): Promise<Tenant> {
+  let groupId: string | null = null;
+  try {
+    const row = await deps.db.transaction().execute(async (trx) => {
+      let tenant = await insertTenant(trx, {
+        name: input.name,
+        admin_email: input.adminEmail,
+        status: input.status,
+        logo_url: input.logoUrl ?? null,
+        primary_color: input.primaryColor.toLowerCase(),
+        theme: input.theme,
+        power_bi_group_id: null,
+      });
+      if (input.createPowerBIWorkspace) {
+        ({ groupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
+        tenant = (await updateTenantRow(trx, tenant.id, { power_bi_group_id: groupId })) ?? tenant;
+      }
+      await auditChange(trx, actor, {
+        action: 'tenant.create',
+        tenantId: tenant.id,
+        target: `tenant:${tenant.id}`,
+        details: { name: tenant.name, workspace: groupId },
+      });
+      return tenant;
+    });
+    return toTenant(row);
+  } catch (error) {
+    if (groupId) {
+      const orphan = groupId;
+      await deps.workspaces.remove(orphan).catch((cause: unknown) => {
+        deps.warn(
+          { err: cause, groupId: orphan },
+          'could not remove the workspace of a tenant that was not created',
+        );
+      });
+    }
+    throw error;
+  }
+}
+
+/** Changes a tenant. Fields left out keep their value; `createPowerBIWorkspace` is create-only. */
+export async function updateTenant(
+  db: Kysely<Database>,
+  actor: Actor,
+  tenantId: string,
+  input: UpdateTenantRequest,
+): Promise<Tenant> {
+  const changes = {
+    name: input.name,
+    admin_email: input.adminEmail,
+    status: input.status,
+    logo_url: input.logoUrl,
+    primary_color: input.primaryColor?.toLowerCase(),
+    theme: input.theme,
+  };
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await updateTenantRow(trx, tenantId, changes);
+    if (!updated) throw new AppError('TENANT_NOT_FOUND');
+    await auditChange(trx, actor, {
+      action: 'tenant.update',
+      tenantId,
+      target: `tenant:${tenantId}`,
+      details: Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    });
+    return updated;
+  });
+  return toTenant(row);
+}
+
+/**
+ * Deletes a tenant with everything it owns — people, their sessions and tokens, report grants,
+ * integrations, chat messages, upload records — in one transaction (the foreign keys cascade).
+ * Afterwards, best effort: its stored files and its analytics workspace are removed.
+ */
+export async function deleteTenant(
+  deps: TenantDeps,
+  actor: Actor,
+  tenantId: string,
+): Promise<void> {
+  const { row, fileKeys } = await deps.db.transaction().execute(async (trx) => {
+    const files = await trx
+      .selectFrom('files')
+      .select('key')
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    const deleted = await deleteTenantRow(trx, tenantId);
+    if (!deleted) throw new AppError('TENANT_NOT_FOUND');
+    await auditChange(trx, actor, {
+      action: 'tenant.delete',
+      tenantId,
+      target: `tenant:${tenantId}`,
+      details: { name: deleted.name, workspace: deleted.power_bi_group_id },
+    });
+    return { row: deleted, fileKeys: files.map((f) => f.key) };
+  });
+  for (const key of fileKeys) {
+    await deps.storage.delete(key).catch((cause: unknown) => {
+      deps.warn({ err: cause, key }, 'could not remove a file of a deleted tenant');
+    });
+  }
+  if (row.power_bi_group_id) {
+    const groupId = row.power_bi_group_id;
+    await deps.workspaces.remove(groupId).catch((cause: unknown) => {
+      deps.warn({ err: cause, groupId }, 'could not remove the workspace of a deleted tenant');
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { RoleName } from '@canopy/portal-contract';
+import type { Db } from '../../db/database.ts';
+
+/** A person as the user APIs show them (never the password hash, only whether one is set). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  tenant_id: string | null;
+  is_super_admin: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  last_logged_in: Date | null;
+  invited: boolean;
+  roles: RoleName[];
+}
+
+const userColumns = (db: Db) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.email',
+      'u.tenant_id',
+      'u.is_super_admin',
+      'u.first_name',
+      'u.last_name',
+      'u.last_logged_in',
+      sql<boolean>`u.password_hash is null`.as('invited'),
+      sql<
+        RoleName[]
+      >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
+        'roles',
+      ),
+    ]);
+
+/** The people of one tenant, by email. */
+export function listTenantUsers(db: Db, tenantId: string): Promise<UserRecord[]> {
+  return userColumns(db).where('u.tenant_id', '=', tenantId).orderBy('u.email').execute();
+}
+
+export function findUser(db: Db, userId: string): Promise<UserRecord | undefined> {
+  return userColumns(db).where('u.id', '=', userId).executeTakeFirst();
+}
+
+/** Whom a tenant member can chat with: the other people of their tenant. */
+export function listChatContacts(
+  db: Db,
+  tenantId: string,
+  exceptUserId: string,
+): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '!=', exceptUserId)
+    .orderBy('email')
+    .execute();
+}
+
+/** People who belong to a tenant (super administrators are not counted). */
+export async function countTenantUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('is_super_admin', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many Admins the tenant has besides `exceptUserId`. */
+export async function countOtherAdmins(
+  db: Db,
+  tenantId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('u.tenant_id', '=', tenantId)
+    .where('r.role', '=', 'Admin')
+    .where('u.id', '!=', exceptUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A tenant member without a password (invited). Throws the database's unique violation on a taken email. */
+export async function insertInvitedUser(
+  db: Db,
+  values: { email: string; tenantId: string; firstName: string | null; lastName: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: values.email.toLowerCase(),
+      tenant_id: values.tenantId,
+      is_super_admin: false,
+      password_hash: null,
+      first_name: values.firstName,
+      last_name: values.lastName,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces a person's roles with the one given. */
+export async function setRole(db: Db, userId: string, role: RoleName): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  await db.insertInto('user_roles').values({ user_id: userId, role }).execute();
+}
+
+/** Deletes a person; sessions, tokens, roles and their other rows cascade. */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

@@ -1,0 +1,159 @@
+import type { CreateUserRequest, RoleName, User } from '@canopy/portal-contract';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { adminTenantScope, isSuperAdmin, tenantScope, type Principal } from '../auth/principal.ts';
+import { revokeAllSessions } from '../auth/sessions.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { lockTenant } from '../tenants/tenants.repository.ts';
+import type { SendInvitation } from './invitations.ts';
+import { toUser } from './user-dto.ts';
+import {
+  countOtherAdmins,
+  countTenantUsers,
+  deleteUser as deleteUserRow,
+  findUser,
+  insertInvitedUser,
+  listChatContacts,
+  listTenantUsers,
+  setRole,
+  type UserRecord,
+} from './users.repository.ts';
+
+export interface UserDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+  invite: SendInvitation;
+}
+
+/** A tenant's people: its members (Admins and Viewers alike) and super administrators read it. */
+export async function listUsers(db: Db, principal: Principal, tenantId: string): Promise<User[]> {
+  return (await listTenantUsers(db, tenantScope(principal, tenantId))).map(toUser);
+}
+
+export const countUsers = (db: Db) => countTenantUsers(db);
+
+/** The chat widget's recipients: the caller's tenant colleagues, never the caller. */
+export function chatContacts(db: Db, principal: Principal, tenantId: string) {
+  return listChatContacts(db, tenantScope(principal, tenantId), principal.userId);
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Creates a tenant member. Whatever password the form sent is ignored: the account starts
+ * `invited`, with no password, and is mailed a set-password link (server/README.md). The email is
+ * unique across the portal, case-insensitively; the unique index decides, so two concurrent
+ * requests cannot both succeed.
+ */
+export async function createUser(
+  deps: UserDeps,
+  actor: Actor,
+  input: CreateUserRequest,
+): Promise<User> {
+  const tenantId = adminTenantScope(actor.principal, input.tenantId);
+  try {
+    const created = await deps.db.transaction().execute(async (trx) => {
+      if (!(await lockTenant(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
+      const id = await insertInvitedUser(trx, {
+        email: input.email,
+        tenantId,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+      });
+      await setRole(trx, id, input.role);
+      // Inside the transaction: an account whose invitation could not be sent is not kept.
+      await deps.invite(
+        { db: trx, mailer: deps.mailer, publicUrl: deps.publicUrl },
+        {
+          id,
+          email: input.email,
+        },
+      );
+      await auditChange(trx, actor, {
+        action: 'user.create',
+        tenantId,
+        target: `user:${id}`,
+        details: { email: input.email, role: input.role },
+      });
+      return (await findUser(trx, id))!;
+    });
+    return toUser(created);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * The person `userId` as someone the caller may manage, re-read under the tenant's lock. Another
+ * tenant's person, a super administrator or nobody at all: the same 404, so ids reveal nothing.
+ */
+async function managedTarget(trx: Db, principal: Principal, userId: string): Promise<UserRecord> {
+  const target = await findUser(trx, userId);
+  const visible =
+    target &&
+    !target.is_super_admin &&
+    target.tenant_id !== null &&
+    (isSuperAdmin(principal) || target.tenant_id === principal.tenantId);
+  if (!visible) throw new AppError('USER_NOT_FOUND');
+  adminTenantScope(principal, target.tenant_id!);
+  if (target.id === principal.userId) throw new AppError('CANNOT_CHANGE_SELF');
+  if (!(await lockTenant(trx, target.tenant_id!))) throw new AppError('USER_NOT_FOUND');
+  // Roles may have changed while we waited for the lock.
+  return (await findUser(trx, userId)) ?? Promise.reject(new AppError('USER_NOT_FOUND'));
+}
+
+async function ensureAnotherAdmin(trx: Db, target: UserRecord): Promise<void> {
+  if (!target.roles.includes('Admin')) return;
+  if ((await countOtherAdmins(trx, target.tenant_id!, target.id)) === 0) {
+    throw new AppError('LAST_ADMIN');
+  }
+}
+
+/** Gives a person one role. A change ends their sessions, so it applies at once. */
+export async function changeRole(
+  db: Kysely<Database>,
+  actor: Actor,
+  userId: string,
+  role: RoleName,
+): Promise<User> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const target = await managedTarget(trx, actor.principal, userId);
+    if (target.roles.length === 1 && target.roles[0] === role) return target;
+    if (role !== 'Admin') await ensureAnotherAdmin(trx, target);
+    await setRole(trx, target.id, role);
+    await revokeAllSessions(trx, target.id);
+    await auditChange(trx, actor, {
+      action: 'user.update_role',
+      tenantId: target.tenant_id,
+      target: `user:${target.id}`,
+      details: { email: target.email, before: target.roles, after: [role] },
+    });
+    return (await findUser(trx, target.id))!;
+  });
+  return toUser(updated);
+}
+
+/** Deletes a person with their sessions and tokens (never a tenant's last Admin, never oneself). */
+export async function deleteUser(
+  db: Kysely<Database>,
+  actor: Actor,
+  userId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await managedTarget(trx, actor.principal, userId);
+    await ensureAnotherAdmin(trx, target);
+    await revokeAllSessions(trx, target.id);
+    await deleteUserRow(trx, target.id);
+    await auditChange(trx, actor, {
+      action: 'user.delete',
+      tenantId: target.tenant_id,
+      target: `user:${target.id}`,
+      details: { email: target.email, roles: target.roles },
+    });
+  });
+}

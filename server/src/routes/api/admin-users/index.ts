@@ -1,0 +1,21 @@
+import { ErrorBody, UserCount } from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countUsers } from '../../../modules/users/users.service.ts';
+
+/** The admin dashboard's "Total Users" card (spec §2, §7). */
+const adminUsers: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['users'],
+        summary: 'How many people belong to tenants (super administrators not counted)',
+        response: { 200: UserCount, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async () => ({ count: await countUsers(app.db) }),
+  );
+};
+
+export default adminUsers;

@@ -1,0 +1,53 @@
+import {
+  ErrorBody,
+  TenantIdParams,
+  TenantSettings,
+  UpdateTenantSettingsRequest,
+} from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../modules/audit/actor.ts';
+import {
+  getTenantSettings,
+  updateTenantSettings,
+} from '../../../modules/tenants/tenant-settings.service.ts';
+import { principalOf } from '../../../plugins/app/authenticate.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** A tenant's branding (spec §7): read by its members and super admins, changed by its Admin. */
+const tenants: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:tenantId/settings',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tenants'],
+        summary: "A tenant's branding and workspace id",
+        params: TenantIdParams,
+        response: { 200: TenantSettings, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getTenantSettings(app.db, principalOf(request), request.params.tenantId);
+    },
+  );
+
+  app.put(
+    '/:tenantId/settings',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['tenants'],
+        summary: "Change the tenant's branding (that tenant's Admin)",
+        params: TenantIdParams,
+        body: UpdateTenantSettingsRequest,
+        response: { 200: TenantSettings, ...errors },
+      },
+    },
+    async (request) =>
+      updateTenantSettings(app.db, actorOf(request), request.params.tenantId, request.body),
+  );
+};
+
+export default tenants;

@@ -1,0 +1,66 @@
+import { ErrorBody, UploadResult } from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../../errors.ts';
+import { actorOf } from '../../../modules/audit/actor.ts';
+import { LOGO_MAX_BYTES, storeLogo } from '../../../modules/storage/logos.service.ts';
+
+const responses = {
+  200: UploadResult,
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+};
+
+/**
+ * The `logo` file of a multipart request, read as it streams in: past LOGO_MAX_BYTES the plugin
+ * stops reading and answers 413, so an oversized body is never held in memory.
+ */
+async function logoBytes(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+  if (!file || file.fieldname !== 'logo') {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ path: 'body.logo', message: 'An image file is required in the field "logo"' }],
+    });
+  }
+  return file.toBuffer();
+}
+
+/** Logo uploads (spec §7): the tenant screens of super administrators and tenant Admins. */
+const uploads: FastifyPluginAsyncZod = async (app) => {
+  const upload = async (request: FastifyRequest) =>
+    storeLogo({ db: app.db, storage: app.storage }, actorOf(request), await logoBytes(request));
+
+  app.post(
+    '/admin/upload-logo',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: responses,
+      },
+    },
+    upload,
+  );
+
+  app.post(
+    '/upload-logo',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload the caller\'s tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: responses,
+      },
+    },
+    upload,
+  );
+};
+
+export default uploads;

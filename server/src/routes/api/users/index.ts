@@ -1,0 +1,121 @@
+import {
+  ChatContacts,
+  CreateUserRequest,
+  ErrorBody,
+  IdParams,
+  Ok,
+  TenantIdParams,
+  UpdateUserRequest,
+  User,
+  UserList,
+} from '@canopy/portal-contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../modules/audit/actor.ts';
+import { sendInvitation } from '../../../modules/users/invitations.ts';
+import {
+  changeRole,
+  chatContacts,
+  createUser,
+  deleteUser,
+  listUsers,
+  type UserDeps,
+} from '../../../modules/users/users.service.ts';
+import { principalOf } from '../../../plugins/app/authenticate.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+const userDeps = (app: FastifyInstance): UserDeps => ({
+  db: app.db,
+  mailer: app.mailer,
+  publicUrl: app.config.publicUrl,
+  invite: sendInvitation,
+});
+
+/**
+ * A tenant's people (spec §7 "Users"). Super administrators manage anyone's; a tenant Admin their
+ * own tenant's; a Viewer reads their tenant's list. Who may touch whom is in users.service.ts.
+ */
+const users: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tenant/:tenantId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: "A tenant's people",
+        params: TenantIdParams,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async (request) => ({
+      users: await listUsers(app.db, principalOf(request), request.params.tenantId),
+    }),
+  );
+
+  app.post(
+    '',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a person to a tenant (the password sent is ignored; see server/README.md)',
+        body: CreateUserRequest,
+        response: { 201: User, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(userDeps(app), actorOf(request), request.body);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: "Change a person's role (ends their sessions)",
+        params: IdParams,
+        body: UpdateUserRequest,
+        response: { 200: User, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => changeRole(app.db, actorOf(request), request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a person',
+        params: IdParams,
+        response: { 200: Ok, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await deleteUser(app.db, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/chat/:tenantId',
+    {
+      // The team chat is for tenant members only (spec §6).
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Whom the caller can chat with: the other people of their tenant',
+        params: TenantIdParams,
+        response: { 200: ChatContacts, ...errors },
+      },
+    },
+    async (request) => chatContacts(app.db, principalOf(request), request.params.tenantId),
+  );
+};
+
+export default users;

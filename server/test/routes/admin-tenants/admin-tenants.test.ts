@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../src/errors.ts';
+import type { WorkspaceProvisioner } from '../../../src/modules/tenants/workspace-provisioner.ts';
+import { build, type TestApp } from '../../helper.ts';
+import { createCast, createPerson, createTenant, type Cast } from '../../support/fixtures.ts';
+
+/** A provisioner that records what it was asked, and fails for tenants named "Refused…". */
+const provisioned: string[] = [];
+const removed: string[] = [];
+const workspaces: WorkspaceProvisioner = {
+  async create(tenant) {
+    if (tenant.name.startsWith('Refused')) throw new AppError('ANALYTICS_UNAVAILABLE');
+    provisioned.push(tenant.id);
+    return { groupId: `group-${tenant.id}` };
+  },
+  async remove(groupId) {
+    removed.push(groupId);
+  },
+};
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await build({ workspaces });
+  cast = await createCast(t);
+});
+afterAll(() => t.close());
+
+const su = () => cast.superAdmin.token;
+const create = (payload: object, token = su()) =>
+  t.request({ method: 'POST', url: '/api/admin/tenants', token, payload });
+
+describe('POST /api/admin/tenants', () => {
+  it('creates a tenant with the spec defaults and provisions its workspace', async () => {
+    const res = await create({ name: 'Acme', adminEmail: 'Boss@Acme.example' });
+    expect(res.statusCode).toBe(201);
+    const tenant = res.json();
+    expect(tenant).toMatchObject({
+      name: 'Acme',
+      adminEmail: 'boss@acme.example',
+      status: 'active',
+      primaryColor: '#2563eb',
+      theme: 'dark',
+      logoUrl: null,
+      powerBiGroupId: `group-${tenant.id}`,
+    });
+    expect(provisioned).toContain(tenant.id);
+    const events = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_id'])
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(events).toEqual([{ action: 'tenant.create', actor_id: cast.superAdmin.id }]);
+  });
+
+  it('creates a tenant without a workspace when createPowerBIWorkspace is false', async () => {
+    const res = await create({
+      name: 'Refused but fine',
+      adminEmail: 'a@example.com',
+      createPowerBIWorkspace: false,
+      theme: 'light',
+      primaryColor: '#AABBCC',
+      status: 'inactive',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      powerBiGroupId: null,
+      theme: 'light',
+      primaryColor: '#aabbcc',
+      status: 'inactive',
+    });
+  });
+
+  it('leaves no tenant behind when the workspace cannot be created', async () => {
+    const res = await create({ name: 'Refused Corp', adminEmail: 'a@example.com' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('ANALYTICS_UNAVAILABLE');
+    const rows = await t.database.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'Refused Corp')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('validates the body: name required, admin email in email format, colours as #rrggbb', async () => {
+    const res = await create({ name: ' ', adminEmail: 'nope', primaryColor: 'red' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['body.adminEmail', 'body.name', 'body.primaryColor']);
+  });
+
+  it('refuses a logo URL that is not one of our uploads', async () => {
+    const res = await create({
+      name: 'Logo',
+      adminEmail: 'a@example.com',
+      logoUrl: 'https://evil.example/x.png',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is for super administrators only', async () => {
+    const res = await create({ name: 'X', adminEmail: 'a@example.com' }, cast.adminA.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'You do not have permission to perform this action',
+      code: 'FORBIDDEN',
+    });
+  });
+});
+
+describe('the default workspace provisioner', () => {
+  it('refuses a workspace with 503 ANALYTICS_UNAVAILABLE, and creates tenants without one', async () => {
+    const plain = await build();
+    try {
+      const admin = await createPerson(plain, { superAdmin: true });
+      const asked = await plain.request({
+        method: 'POST',
+        url: '/api/admin/tenants',
+        token: admin.token,
+        payload: { name: 'Needs BI', adminEmail: 'a@example.com' },
+      });
+      expect(asked.statusCode).toBe(503);
+      expect(asked.json().code).toBe('ANALYTICS_UNAVAILABLE');
+      const without = await plain.request({
+        method: 'POST',
+        url: '/api/admin/tenants',
+        token: admin.token,
+        payload: { name: 'No BI', adminEmail: 'a@example.com', createPowerBIWorkspace: false },
+      });
+      expect(without.statusCode).toBe(201);
+      const names = await plain.database.db.selectFrom('tenants').select('name').execute();
+      expect(names).toEqual([{ name: 'No BI' }]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('GET /api/admin/tenants and /api/admin/tenants/{id}', () => {
+  it('lists every tenant for a super administrator', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/admin/tenants', token: su() });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().tenants.map((x: { id: string }) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([cast.tenantA.id, cast.tenantB.id]));
+  });
+
+  it('refuses the list to tenant Admins', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/tenants',
+      token: cast.adminA.token,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('reads one tenant with Cache-Control: no-cache', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/admin/tenants/${cast.tenantA.id}`,
+      token: su(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ id: cast.tenantA.id, name: 'Tenant A' });
+  });
+
+  it("lets a tenant Admin read their own tenant (branding), and no one else's", async () => {
+    const own = await t.request({
+      method: 'GET',
+      url: `/api/admin/tenants/${cast.tenantA.id}`,
+      token: cast.adminA.token,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().id).toBe(cast.tenantA.id);
+    const other = await t.request({
+      method: 'GET',
+      url: `/api/admin/tenants/${cast.tenantB.id}`,
+      token: cast.adminA.token,
+    });
+    expect(other.statusCode).toBe(403);
+    const viewer = await t.request({
+      method: 'GET',
+      url: `/api/admin/tenants/${cast.tenantA.id}`,
+      token: cast.viewerA.token,
+    });
+    expect(viewer.statusCode).toBe(403);
+  });
+
+  it('answers 404 for a tenant that does not exist', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/tenants/00000000-0000-4000-8000-000000000000',
+      token: su(),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('TENANT_NOT_FOUND');
+  });
+});
+
+describe('PUT /api/admin/tenants/{id}', () => {
+  it('changes the fields sent and keeps the others', async () => {
+    const tenant = await createTenant(t, { name: 'Before' });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/admin/tenants/${tenant.id}`,
+      token: su(),
+      payload: {
+        name: 'After',
+        adminEmail: 'new@example.com',
+        theme: 'light',
+        createPowerBIWorkspace: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'After',
+      adminEmail: 'new@example.com',
+      theme: 'light',
+      status: 'active',
+      primaryColor: '#2563eb',
+      powerBiGroupId: null,
+    });
+  });
+
+  it('deactivating a tenant ends its people’s access at once', async () => {
+    const tenant = await createTenant(t);
+    const person = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
+    const before = await t.request({
+      method: 'GET',
+      url: `/api/users/tenant/${tenant.id}`,
+      token: person.token,
+    });
+    expect(before.statusCode).toBe(200);
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/admin/tenants/${tenant.id}`,
+      token: su(),
+      payload: { name: tenant.name, adminEmail: tenant.admin_email, status: 'inactive' },
+    });
+    expect(res.json().status).toBe('inactive');
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/users/tenant/${tenant.id}`,
+      token: person.token,
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown tenant', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/admin/tenants/00000000-0000-4000-8000-000000000000',
+      token: su(),
+      payload: { name: 'X', adminEmail: 'x@example.com' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/admin/tenants/{id}', () => {
+  const count = async (
+    table: 'users' | 'sessions' | 'user_roles' | 'files' | 'password_tokens' | 'refresh_tokens',
+    ids: { users: string[]; tenant: string },
+  ) => {
+    const db = t.database.db;
+    switch (table) {
+      case 'users':
+      case 'files':
+        return (
+          await db
+            .selectFrom(table)
+            .select('tenant_id')
+            .where('tenant_id', '=', ids.tenant)
+            .execute()
+        ).length;
+      case 'sessions':
+      case 'user_roles':
+      case 'password_tokens':
+        return (
+          await db.selectFrom(table).select('user_id').where('user_id', 'in', ids.users).execute()
+        ).length;
+      case 'refresh_tokens':
+        return (
+          await db
+            .selectFrom('refresh_tokens as r')
+            .innerJoin('sessions as s', 's.id', 'r.session_id')
+            .select('r.id')
+            .where('s.user_id', 'in', ids.users)
+            .execute()
+        ).length;
+    }
+  };
+
+  it('removes the tenant with its people, sessions, roles, tokens and files in one go', async () => {
+    const tenant = await createTenant(t, { powerBiGroupId: 'group-to-remove' });
+    const admin = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
+    const viewer = await createPerson(t, { tenantId: tenant.id, role: 'Viewer' });
+    await t.database.db
+      .insertInto('files')
+      .values({
+        key: 'doomed.png',
+        content_type: 'image/png',
+        size: 1,
+        purpose: 'logo',
+        tenant_id: tenant.id,
+        created_by: admin.id,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('password_tokens')
+      .values({
+        user_id: viewer.id,
+        token_hash: `h-${viewer.id}`,
+        purpose: 'invite',
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    const ids = { users: [admin.id, viewer.id], tenant: tenant.id };
+    const tables = [
+      'users',
+      'sessions',
+      'user_roles',
+      'files',
+      'password_tokens',
+      'refresh_tokens',
+    ] as const;
+    const before = await Promise.all(tables.map((table) => count(table, ids)));
+    expect(before).toEqual([2, 2, 2, 1, 1, 2]);
+
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/tenants/${tenant.id}`,
+      token: su(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const after = await Promise.all(tables.map((table) => count(table, ids)));
+    expect(after).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(removed).toContain('group-to-remove');
+    // Other tenants are untouched.
+    const others = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', cast.tenantA.id)
+      .execute();
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    // Their tokens are dead.
+    const stale = await t.request({
+      method: 'GET',
+      url: `/api/tenants/${tenant.id}/settings`,
+      token: admin.token,
+    });
+    expect(stale.statusCode).toBe(401);
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('tenant.delete');
+  });
+
+  it('answers 404 for an unknown tenant and 403 to anyone but a super administrator', async () => {
+    const unknown = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/tenants/00000000-0000-4000-8000-000000000000',
+      token: su(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const byAdmin = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/tenants/${cast.tenantA.id}`,
+      token: cast.adminA.token,
+    });
+    expect(byAdmin.statusCode).toBe(403);
+  });
+});
