@@ -4,6 +4,8 @@ import { benchBrowser, type BrowserResult } from './browser-bench.ts';
 import { benchLimits } from './limits-bench.ts';
 import { limitsMarker, limitsSection } from './limits-section.ts';
 import { ms } from './measure.ts';
+import { benchPolicy } from './policy-bench.ts';
+import { policyMarker, policySection } from './policy-section.ts';
 import { benchServer, type ServerResult } from './server-bench.ts';
 
 /**
@@ -33,6 +35,23 @@ if (process.argv.includes('--limits-only')) {
   process.exit(0);
 }
 
+/** `text` with the marked section replaced by `section`, or with `section` appended. */
+function withSection(text: string, marker: { start: string; end: string }, section: string) {
+  const start = text.indexOf(marker.start);
+  const end = text.indexOf(marker.end);
+  return start >= 0 && end > start
+    ? `${text.slice(0, start)}${section}${text.slice(end + marker.end.length)}`
+    : `${text.trimEnd()}\n\n${section}\n`;
+}
+
+// `--policy-only`: re-measure the authorization section alone and replace it in place.
+if (process.argv.includes('--policy-only')) {
+  const section = policySection(await benchPolicy(100_000));
+  writeFileSync(resultsUrl, withSection(previous, policyMarker, section));
+  console.log(section);
+  process.exit(0);
+}
+
 const server: ServerResult[] = [];
 const browser: BrowserResult[] = [];
 for (const rows of sizes) {
@@ -42,6 +61,8 @@ for (const rows of sizes) {
 }
 console.log('benchmarking limits…');
 const limits = limitsSection(await benchLimits(sizes.at(-1) ?? 100_000));
+console.log('benchmarking the policy check…');
+const policy = policySection(await benchPolicy(100_000));
 
 const table = (header: string[], rows: string[][]) =>
   [
@@ -177,7 +198,7 @@ ${browserVisuals}
 
 ${limits}
 
-${kept}
+${withSection(kept, policyMarker, policy).trimEnd()}
 `;
 
 console.log(
