@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { existsSync, readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -12,6 +13,9 @@ const deepImportBan = {
   message:
     'Import the public entry of the package (for example "@canopy/embed-core"), not its sources.',
 };
+
+/** The portal's feature folders: each may import only itself and src/shared (bulletproof-react). */
+const portalFeatures = existsSync('portal/src/features') ? readdirSync('portal/src/features') : [];
 
 export default tseslint.config(
   {
@@ -91,6 +95,28 @@ export default tseslint.config(
     files: ['**/*.tsx', 'packages/embed-react/**', 'examples/react-*/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Portal: no imports between features (they meet only in src/app), one direction shared → features → app.
+    files: ['portal/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...portalFeatures.map((feature) => ({
+              target: `./portal/src/features/${feature}`,
+              from: './portal/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what both need to src/shared.',
+            })),
+            { target: './portal/src/shared', from: ['./portal/src/features', './portal/src/app'] },
+            { target: './portal/src/features', from: './portal/src/app' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/browser-assets/**', '**/bench/*.js'],

@@ -1,0 +1,38 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useAuthState } from '../../shared/session/use-session.ts';
+import { Spinner } from '../../shared/ui/bits.tsx';
+
+/** Spec §9: while the auth state is unknown the guard waits this long, then sends the person to /login. */
+export const AUTH_WAIT_MS = 3_000;
+
+export interface RequireRoleProps {
+  /** Tenant roles allowed here; an empty list means super administrators only. */
+  roles: readonly string[];
+  children: ReactNode;
+}
+
+/** The route guard of spec §2: a superadmin passes; others need a role in the list; else /login. */
+export function RequireRole({ roles, children }: RequireRoleProps) {
+  const state = useAuthState();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (state.status !== 'unknown') return;
+    const timer = setTimeout(() => setGaveUp(true), AUTH_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
+  if (state.status === 'unknown') {
+    if (gaveUp) return <Navigate to="/login" replace />;
+    return (
+      <div className="center-page">
+        <Spinner label="Checking your session" />
+      </div>
+    );
+  }
+  if (state.status === 'signed-out') return <Navigate to="/login" replace />;
+  const { session } = state;
+  if (session.type === 'superadmin') return <>{children}</>;
+  if (session.roles.some((role) => roles.includes(role))) return <>{children}</>;
+  return <Navigate to="/login" replace />;
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { isAdminRole } from '../../shared/rules/roles.ts';
+import type { Session } from '../../shared/session/session-store.ts';
+import { signOut as endSession } from '../../shared/session/sign-out.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { DefaultMark } from './default-mark.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** Navigation links by role (spec §2 shared layout). */
+export function navFor(session: Session): NavItem[] {
+  if (session.type === 'superadmin')
+    return [
+      { to: '/admin', label: 'Dashboard', end: true },
+      { to: '/admin/tenants', label: 'Tenants' },
+      { to: '/admin/users', label: 'Users' },
+      { to: '/admin/data-integration', label: 'Data Integration' },
+    ];
+  const items: NavItem[] = [
+    { to: '/dashboard', label: 'Dashboard' },
+    { to: '/tenant/reports', label: 'Reports' },
+    { to: '/tenant/users', label: 'Users' },
+  ];
+  if (isAdminRole(session.roles)) items.push({ to: '/tenant/settings', label: 'Settings' });
+  return items;
+}
+
+export function TopBar({ session, logoUrl }: { session: Session; logoUrl: string | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = () => {
+    endSession();
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+  };
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand" aria-label="Canopy home">
+        {logoUrl ? <img className="brand__logo" src={logoUrl} alt="" /> : <DefaultMark />}
+        <span>
+          <p className="brand__title">Canopy</p>
+          <p className="brand__subtitle">
+            {session.type === 'superadmin' ? 'Super Admin Panel' : 'Dashboard'}
+          </p>
+        </span>
+      </Link>
+      <nav className="nav" aria-label="Main">
+        {navFor(session).map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.end}>
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <AccountMenu session={session} onSignOut={signOut} />
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import type { SignedInPerson } from '@canopy/portal-contract';
+import { ApiError, apiFetch } from '../../../shared/api/api-fetch.ts';
+
+/** The login texts of spec §8. */
+export const LOGIN_MESSAGES = {
+  failed: 'Login failed',
+  incomplete: 'Authentication failed: incomplete data',
+  other: 'Login error. Try again.',
+} as const;
+
+export class LoginError extends Error {
+  override name = 'LoginError';
+}
+
+/** POST /api/auth/login; errors carry the text to show (server message, else the spec's fallbacks). */
+export async function login(email: string, password: string): Promise<SignedInPerson> {
+  let body: unknown;
+  try {
+    body = await apiFetch('/api/auth/login', {
+      method: 'POST',
+      body: { email, password },
+      authenticated: false,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0)
+      throw new LoginError(
+        error.message.startsWith('Request failed') ? LOGIN_MESSAGES.failed : error.message,
+      );
+    throw new LoginError(error instanceof ApiError ? error.message : LOGIN_MESSAGES.other);
+  }
+  // The schema library loads after the form is on screen: it is not part of the /login budget.
+  const parsed = await import('@canopy/portal-contract').then(
+    (contract) => contract.SignedInPerson.safeParse(body),
+    () => null,
+  );
+  if (!parsed) throw new LoginError(LOGIN_MESSAGES.other);
+  // The response must carry at least the email and the id (spec §3).
+  if (!parsed.success) throw new LoginError(LOGIN_MESSAGES.incomplete);
+  return parsed.data;
+}

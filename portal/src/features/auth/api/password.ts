@@ -1,0 +1,48 @@
+import { apiFetch, ApiError } from '../../../shared/api/api-fetch.ts';
+
+/** The password texts of spec §8. */
+export const PASSWORD_MESSAGES = {
+  neutral: 'If an account with that email exists, a reset link has been sent',
+  sendFailed: 'Failed to send reset link',
+  sendNetwork: 'Network error while sending reset link',
+  resetDone: 'Password reset successfully! You can now log in.',
+  resetFailed: 'Failed to reset password',
+} as const;
+
+/** Always resolves to the neutral message when the server answers OK (it never tells who exists). */
+export async function requestPasswordReset(email: string): Promise<string> {
+  try {
+    await apiFetch('/api/auth/forgot-password', {
+      method: 'POST',
+      body: { email },
+      authenticated: false,
+    });
+    return PASSWORD_MESSAGES.neutral;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0)
+      throw new Error(PASSWORD_MESSAGES.sendNetwork, { cause: error });
+    throw new Error(
+      error instanceof ApiError && !error.message.startsWith('Request failed')
+        ? error.message
+        : PASSWORD_MESSAGES.sendFailed,
+      { cause: error },
+    );
+  }
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  try {
+    await apiFetch('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, newPassword },
+      authenticated: false,
+    });
+  } catch (error) {
+    throw new Error(
+      error instanceof ApiError && error.status > 0 && !error.message.startsWith('Request failed')
+        ? error.message
+        : PASSWORD_MESSAGES.resetFailed,
+      { cause: error },
+    );
+  }
+}

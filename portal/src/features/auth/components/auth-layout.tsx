@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { useApplyBranding, DEFAULT_PRIMARY } from '../../../shared/branding/use-branding.ts';
+
+const prefersDark = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+
+/** The sign-in pages: product panel on wide screens, the form card; theme follows the system. */
+export function AuthLayout({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  useApplyBranding({ primaryColor: DEFAULT_PRIMARY, theme: prefersDark() ? 'dark' : 'light' });
+  useEffect(() => {
+    document.title = `${title} · Canopy`;
+  }, [title]);
+  return (
+    <div className="auth">
+      <aside className="auth__aside" aria-hidden="true">
+        <div className="inline">
+          <svg width="36" height="36" viewBox="0 0 36 36">
+            <rect width="36" height="36" rx="9" fill="#fff" opacity="0.2" />
+            <path
+              d="M18 7c-5.5 4.4-8.5 8.8-8.5 13a8.5 8.5 0 0 0 17 0c0-4.2-3-8.6-8.5-13z"
+              fill="#fff"
+            />
+          </svg>
+          <strong style={{ fontSize: 20 }}>Canopy</strong>
+        </div>
+        <div>
+          <h2>Every team&apos;s reports, one secure portal.</h2>
+          <p>Embedded analytics with per-tenant branding, access control and team chat.</p>
+        </div>
+        <p style={{ fontSize: 13 }}>© Canopy</p>
+      </aside>
+      <main className="auth__main">
+        <div className="auth__card">
+          <h1>{title}</h1>
+          {lead && <p className="auth__lead">{lead}</p>}
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { validateLogin, type LoginErrors } from '../../../shared/rules/validation.ts';
+import { homePath } from '../../../shared/session/home-path.ts';
+import { sessionStore } from '../../../shared/session/session-store.ts';
+import { useAuthState } from '../../../shared/session/use-session.ts';
+import { TextField } from '../../../shared/ui/field.tsx';
+import { login } from '../api/login.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const state = useAuthState();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const mutation = useMutation({
+    mutationFn: () => login(email.trim(), password),
+    onSuccess: (person) => {
+      sessionStore.signIn(person);
+      void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
+    },
+  });
+
+  if (state.status === 'signed-in' && !mutation.isPending && !mutation.isSuccess)
+    return <Navigate to={homePath(state)} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(email, password);
+    setErrors(found);
+    if (Object.keys(found).length === 0) mutation.mutate();
+  };
+
+  return (
+    <AuthLayout title="Sign in" lead="Welcome back. Sign in to your organization's portal.">
+      <form className="auth__form" onSubmit={submit} noValidate>
+        {mutation.isError && (
+          <div className="notice notice--error" role="alert">
+            {mutation.error.message}
+          </div>
+        )}
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          required
+        />
+        <div className="form-row">
+          {/* Spec §2: "Remember me" has no visible effect (the session lasts for the browser session). */}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="auth__footer">
+        Need an account? <a href="mailto:support@canopy.local">Contact Administrator</a>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { validateNewPassword } from '../../../shared/rules/validation.ts';
+import { TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { PASSWORD_MESSAGES, resetPassword } from '../api/password.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+
+export default function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  if (!token) return <InvalidToken />;
+  return <ResetForm token={token} />;
+}
+
+/** Spec §2: with no token in the address, the "Invalid Token" page with "Request New Link". */
+function InvalidToken() {
+  return (
+    <AuthLayout
+      title="Invalid Token"
+      lead="This password reset link is missing its token or is incomplete."
+    >
+      <Link className="button button--block" to="/forgot-password">
+        Request New Link
+      </Link>
+    </AuthLayout>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () => resetPassword(token, password),
+    onSuccess: () => {
+      toast.success(PASSWORD_MESSAGES.resetDone);
+      void navigate('/login', { replace: true });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateNewPassword(password, confirmation);
+    setError(found);
+    if (!found) mutation.mutate();
+  };
+  const matchError = error === "Passwords don't match";
+  return (
+    <AuthLayout title="Reset password" lead="Choose a new password for your account.">
+      <form className="auth__form" onSubmit={submit} noValidate>
+        {mutation.isError && (
+          <div className="notice notice--error" role="alert">
+            {mutation.error.message}
+          </div>
+        )}
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error && !matchError ? error : undefined}
+          hint="At least 8 characters, with an uppercase letter and a number."
+          required
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={matchError ? error : undefined}
+          required
+        />
+        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Resetting...' : 'Reset Password'}
+        </button>
+      </form>
+      <p className="auth__footer">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

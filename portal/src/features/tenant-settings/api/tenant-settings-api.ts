@@ -1,0 +1,31 @@
+import { TenantSettings, type UpdateTenantSettingsRequest } from '@canopy/portal-contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { queryKeys } from '../../../shared/api/tenants-query.ts';
+
+/** no-store on the settings page (spec §7): the form must start from what the server has now. */
+export const tenantSettingsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: queryKeys.tenantSettings(tenantId),
+    queryFn: () =>
+      apiFetch(`/api/tenants/${tenantId}/settings`, { schema: TenantSettings, cache: 'no-store' }),
+    staleTime: 0,
+  });
+
+export function useSaveTenantSettings(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTenantSettingsRequest) =>
+      apiFetch(`/api/tenants/${tenantId}/settings`, {
+        method: 'PUT',
+        body,
+        schema: TenantSettings,
+      }),
+    // The top bar's branding reads these two queries.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tenantSettings(tenantId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tenant(tenantId) }),
+      ]),
+  });
+}

@@ -1,0 +1,155 @@
+import type { Theme } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/api-fetch.ts';
+import { uploadLogo } from '../../../shared/api/upload-logo.ts';
+import { textOnColor } from '../../../shared/rules/brightness.ts';
+import { sessionStore } from '../../../shared/session/session-store.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
+
+interface Draft {
+  logoUrl: string | null;
+  primaryColor: string;
+  theme: Theme;
+}
+
+export default function TenantSettingsPage() {
+  const session = useSession();
+  const tenantId = session.tenantId ?? '';
+  const navigate = useNavigate();
+  const settings = useQuery({ ...tenantSettingsQuery(tenantId), enabled: !!tenantId });
+  const save = useSaveTenantSettings(tenantId);
+  const [edited, setDraft] = useState<Draft | null>(null);
+  // The form starts from the server's settings; edits live in local state from then on.
+  const draft: Draft | null =
+    edited ??
+    (settings.data
+      ? {
+          logoUrl: settings.data.logoUrl,
+          primaryColor: settings.data.primaryColor,
+          theme: settings.data.theme,
+        }
+      : null);
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    if (settings.isError) toast.error('Failed to load tenant info');
+  }, [settings.isError]);
+
+  const upload = async () => {
+    if (!file || !draft) return;
+    setUploading(true);
+    try {
+      const url = await uploadLogo('/api/upload-logo', file);
+      setDraft({ ...draft, logoUrl: url });
+      toast.success('Logo uploaded successfully');
+    } catch {
+      toast.error('Logo upload failed');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: (saved) => {
+        // Spec §2: the session's theme and primary colour follow, then on to the reports.
+        sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
+        toast.success('Tenant settings updated');
+        void navigate('/tenant/reports');
+      },
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status > 0
+            ? 'Failed to update tenant'
+            : 'Error updating tenant',
+        ),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Tenant Settings"
+        subtitle="Your organization's logo, colour and theme, as everyone in it sees the portal."
+        badge={<Badge tone="primary">Tenant Admin</Badge>}
+      />
+      {settings.isError && <ErrorCard message="Failed to load tenant info" />}
+      {!draft ? (
+        settings.isPending && (
+          <Card>
+            <span className="skeleton" style={{ height: 180 }} aria-hidden="true" />
+          </Card>
+        )
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Card title="Logo">
+            <div className="inline" style={{ alignItems: 'flex-end', gap: 16 }}>
+              <div className="logo-preview">
+                {draft.logoUrl ? <img src={draft.logoUrl} alt="Logo preview" /> : 'No logo'}
+              </div>
+              <div style={{ flex: 1, minWidth: 200 }}>
+                <TextField
+                  label="Logo"
+                  type="file"
+                  accept="image/*"
+                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  hint="PNG, JPEG, GIF, WebP or SVG. Choose a file, then upload it."
+                />
+              </div>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!file || uploading}
+                onClick={() => void upload()}
+              >
+                {uploading ? 'Uploading...' : 'Upload Logo'}
+              </button>
+            </div>
+          </Card>
+          <Card title="Colours and theme">
+            <div className="form-grid">
+              <TextField
+                label="Primary Color"
+                type="color"
+                value={draft.primaryColor}
+                onChange={(event) => setDraft({ ...draft, primaryColor: event.target.value })}
+              />
+              <SelectField
+                label="Theme"
+                value={draft.theme}
+                onChange={(event) => setDraft({ ...draft, theme: event.target.value as Theme })}
+              >
+                <option value="dark">Dark</option>
+                <option value="light">Light</option>
+              </SelectField>
+              <div className="field">
+                <span className="field__label">Preview</span>
+                <span
+                  className="button"
+                  style={{ background: draft.primaryColor, color: textOnColor(draft.primaryColor) }}
+                  aria-hidden="true"
+                >
+                  Primary button
+                </span>
+              </div>
+            </div>
+          </Card>
+          <div className="form-row" style={{ justifyContent: 'flex-end' }}>
+            <button type="submit" className="button" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

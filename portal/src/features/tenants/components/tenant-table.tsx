@@ -1,0 +1,112 @@
+import type { Tenant } from '@canopy/portal-contract';
+import { Link } from 'react-router';
+import { textOnColor } from '../../../shared/rules/brightness.ts';
+import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+
+export interface TenantTableProps {
+  rows: Tenant[];
+  loading: boolean;
+  skeletonRows: number;
+  onEdit: (tenant: Tenant) => void;
+  onDelete: (tenant: Tenant) => void;
+}
+
+function Organization({ tenant }: { tenant: Tenant }) {
+  return (
+    <div className="org">
+      {tenant.logoUrl ? (
+        <img className="org__logo" src={tenant.logoUrl} alt="" />
+      ) : (
+        <span
+          className="org__initial"
+          style={{ background: tenant.primaryColor, color: textOnColor(tenant.primaryColor) }}
+          aria-hidden="true"
+        >
+          {tenant.name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <div>
+        <div className="org__name">{tenant.name}</div>
+        <div className="org__meta">
+          <span className="swatch" style={{ background: tenant.primaryColor }} aria-hidden="true" />
+          {tenant.primaryColor} · {tenant.theme === 'dark' ? 'Dark' : 'Light'} theme
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function TenantTable({ rows, loading, skeletonRows, onEdit, onDelete }: TenantTableProps) {
+  if (!loading && rows.length === 0)
+    return <EmptyState title="No tenants found" text="Add a tenant to get started." />;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Tenants</caption>
+        <thead>
+          <tr>
+            <th scope="col">Organization</th>
+            <th scope="col">Admin Email</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody aria-busy={loading}>
+          {loading ? (
+            <SkeletonRows rows={skeletonRows} columns={4} />
+          ) : (
+            rows.map((tenant) => (
+              <tr key={tenant.id}>
+                <td>
+                  <Organization tenant={tenant} />
+                </td>
+                <td>{tenant.adminEmail}</td>
+                <td>
+                  <Badge tone={tenant.status === 'active' ? 'success' : 'warning'}>
+                    {tenant.status === 'active' ? 'Active' : 'Inactive'}
+                  </Badge>
+                </td>
+                <td>
+                  <div className="table__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--sm"
+                      aria-label={`Edit ${tenant.name}`}
+                      onClick={() => onEdit(tenant)}
+                    >
+                      Edit
+                    </button>
+                    {tenant.powerBiGroupId && (
+                      <Link
+                        className="button button--ghost button--sm"
+                        to={`/admin/tenants/${tenant.id}/reports`}
+                        aria-label={`Reports of ${tenant.name}`}
+                      >
+                        Reports
+                      </Link>
+                    )}
+                    <Link
+                      className="button button--ghost button--sm"
+                      to={`/admin/tenants/${tenant.id}/data-integration`}
+                      aria-label={`Data Integration of ${tenant.name}`}
+                    >
+                      Data Integration
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button--ghost-danger button--sm"
+                      aria-label={`Delete ${tenant.name}`}
+                      onClick={() => onDelete(tenant)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

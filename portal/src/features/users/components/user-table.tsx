@@ -1,0 +1,136 @@
+import type { RoleName, User } from '@canopy/portal-contract';
+import { useState } from 'react';
+import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
+import { initialEditRole, ROLES } from '../../../shared/rules/roles.ts';
+import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+
+export interface UserTableProps {
+  users: User[];
+  loading: boolean;
+  skeletonRows: number;
+  /** Role text of a row (the super admin and tenant screens have different rules, spec §2–§3). */
+  roleLabel: (user: User) => string;
+  showLastLoggedIn: boolean;
+  /** false: "View Only" instead of the actions. */
+  canManage: boolean;
+  saving: boolean;
+  empty: { title: string; text: string };
+  onSaveRole: (user: User, role: RoleName, done: () => void) => void;
+  onDelete: (user: User) => void;
+}
+
+/** The user list with inline role editing: one row at a time, role preselected, Save/Cancel. */
+export function UserTable(props: UserTableProps) {
+  const { users, loading, skeletonRows, roleLabel, showLastLoggedIn, canManage, saving } = props;
+  const [editing, setEditing] = useState<{ id: string; role: RoleName } | null>(null);
+  const columns = showLastLoggedIn ? 4 : 3;
+  if (!loading && users.length === 0)
+    return <EmptyState title={props.empty.title} text={props.empty.text} />;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Users</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email Address</th>
+            <th scope="col">Role</th>
+            {showLastLoggedIn && <th scope="col">Last Logged In</th>}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody aria-busy={loading}>
+          {loading ? (
+            <SkeletonRows rows={skeletonRows} columns={columns} />
+          ) : (
+            users.map((user) => {
+              const isEditing = editing?.id === user.id;
+              return (
+                <tr key={user.id}>
+                  <td>
+                    {user.email}
+                    {user.status === 'invited' && (
+                      <>
+                        {' '}
+                        <Badge tone="warning">Invited</Badge>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {isEditing ? (
+                      <select
+                        className="input select"
+                        aria-label={`Role for ${user.email}`}
+                        value={editing.role}
+                        onChange={(event) =>
+                          setEditing({ id: user.id, role: event.target.value as RoleName })
+                        }
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <Badge tone={roleLabel(user).includes('Admin') ? 'primary' : 'neutral'}>
+                        {roleLabel(user)}
+                      </Badge>
+                    )}
+                  </td>
+                  {showLastLoggedIn && <td>{lastLoggedInText(user.lastLoggedIn)}</td>}
+                  <td>
+                    {!canManage ? (
+                      <Badge>View Only</Badge>
+                    ) : isEditing ? (
+                      <div className="table__actions">
+                        <button
+                          type="button"
+                          className="button button--sm"
+                          disabled={saving}
+                          onClick={() =>
+                            props.onSaveRole(user, editing.role, () => setEditing(null))
+                          }
+                        >
+                          {saving ? 'Saving...' : 'Save'}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--secondary button--sm"
+                          disabled={saving}
+                          onClick={() => setEditing(null)}
+                        >
+                          Cancel
+                        </button>
+                      </div>
+                    ) : (
+                      <div className="table__actions">
+                        <button
+                          type="button"
+                          className="button button--ghost button--sm"
+                          aria-label={`Edit ${user.email}`}
+                          onClick={() =>
+                            setEditing({ id: user.id, role: initialEditRole(user.roles) })
+                          }
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost-danger button--sm"
+                          aria-label={`Delete ${user.email}`}
+                          onClick={() => props.onDelete(user)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import type { RoleName, User } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
+import { usePaged } from '../../../shared/hooks/use-page-state.ts';
+import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
+import { ROLES, superAdminRoleLabel } from '../../../shared/rules/roles.ts';
+import { isEmail } from '../../../shared/rules/validation.ts';
+import { Badge, Card, EmptyState, PageHeader } from '../../../shared/ui/bits.tsx';
+import { confirmAction } from '../../../shared/ui/confirm.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
+import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
+import { failureText } from '../components/failure-text.ts';
+import { matchesRole, RoleFilter, type RoleFilterValue } from '../components/role-filter.tsx';
+import { UserTable } from '../components/user-table.tsx';
+
+interface FormErrors {
+  email?: string;
+  password?: string;
+}
+
+export default function AdminUsersPage() {
+  const tenants = useQuery(tenantsQuery());
+  const [tenantId, setTenantId] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState(DEFAULT_INITIAL_PASSWORD);
+  const [role, setRole] = useState<RoleName>(ROLES[0] ?? 'Admin');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [filter, setFilter] = useState<RoleFilterValue>('all');
+  const users = useQuery({ ...tenantUsersQuery(tenantId), enabled: !!tenantId });
+  const { create, updateRole, remove } = useUserMutations(tenantId);
+  const filtered = (users.data ?? []).filter((user) => matchesRole(user.roles, filter));
+  const paged = usePaged(filtered, PAGE_SIZE.adminUsers);
+
+  useEffect(() => {
+    if (tenants.isError) toast.error('Failed to load tenants');
+  }, [tenants.isError]);
+  useEffect(() => {
+    if (users.isError) toast.error('Failed to load users');
+  }, [users.isError]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!tenantId) {
+      toast.error('❌ Please select a tenant first');
+      return;
+    }
+    const found: FormErrors = {};
+    if (!email.trim()) found.email = 'Email is required';
+    else if (!isEmail(email)) found.email = 'Please enter a valid email address';
+    if (!password) found.password = 'Password is required';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate(
+      { email: email.trim(), tenantId, role, password },
+      {
+        onSuccess: (user) => {
+          toast.success(`User "${user.email}" added as ${role}`);
+          setEmail('');
+          setPassword(DEFAULT_INITIAL_PASSWORD);
+        },
+        onError: (error) => toast.error(failureText('Failed to create user', error)),
+      },
+    );
+  };
+
+  const saveRole = (user: User, newRole: RoleName, done: () => void) =>
+    updateRole.mutate(
+      { id: user.id, role: newRole },
+      {
+        onSuccess: () => {
+          toast.success('Role updated successfully');
+          done();
+        },
+        onError: (error) => toast.error(failureText('Failed to update user', error)),
+      },
+    );
+
+  const onDelete = async (user: User) => {
+    if (!(await confirmAction('Are you sure you want to delete this user?'))) return;
+    remove.mutate(user.id, {
+      onSuccess: () => toast.success('User deleted successfully'),
+      onError: (error) => toast.error(failureText('Error deleting user', error)),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="Manage users across all tenant organizations."
+        badge={<Badge tone="primary">Super Admin</Badge>}
+      />
+      <Card title="Add New User">
+        <form onSubmit={submit} noValidate>
+          <div className="form-grid">
+            <SelectField
+              label="Tenant Organization"
+              value={tenantId}
+              onChange={(event) => {
+                setTenantId(event.target.value);
+                paged.setPage(1);
+              }}
+            >
+              <option value="">Select Tenant</option>
+              {(tenants.data ?? []).map((tenant) => (
+                <option key={tenant.id} value={tenant.id}>
+                  {tenant.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Email Address"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={errors.email}
+              required
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              required
+            />
+            <SelectField
+              label="Role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as RoleName)}
+            >
+              {ROLES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <div className="form-row" style={{ marginTop: 16 }}>
+            <p className="field__hint">{INVITATION_HINT}</p>
+            <button type="submit" className="button" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create User'}
+            </button>
+          </div>
+        </form>
+      </Card>
+      {tenantId ? (
+        <Card>
+          <div className="toolbar">
+            <h2 className="card__title">Users ({filtered.length})</h2>
+            <RoleFilter
+              value={filter}
+              onChange={(value) => {
+                setFilter(value);
+                paged.setPage(1);
+              }}
+            />
+          </div>
+          <UserTable
+            users={paged.rows}
+            loading={users.isPending}
+            skeletonRows={PAGE_SIZE.adminUsers}
+            roleLabel={superAdminRoleLabel}
+            showLastLoggedIn
+            canManage
+            saving={updateRole.isPending}
+            empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
+            onSaveRole={saveRole}
+            onDelete={(user) => void onDelete(user)}
+          />
+          {paged.pages > 1 && (
+            <Pagination
+              label="User pages"
+              showPageOf
+              page={paged.page}
+              pages={paged.pages}
+              size={PAGE_SIZE.adminUsers}
+              total={filtered.length}
+              onPage={paged.setPage}
+            />
+          )}
+        </Card>
+      ) : (
+        <Card>
+          <EmptyState
+            title="Select a tenant"
+            text="Choose a tenant organization above to see its users."
+          />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import type { RoleName, User } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { usePaged } from '../../../shared/hooks/use-page-state.ts';
+import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
+import { isAdminRole, ROLES, tenantRoleLabel } from '../../../shared/rules/roles.ts';
+import { isEmail } from '../../../shared/rules/validation.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { Badge, Card, PageHeader } from '../../../shared/ui/bits.tsx';
+import { confirmAction } from '../../../shared/ui/confirm.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
+import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
+import { matchesRole, RoleFilter, type RoleFilterValue } from '../components/role-filter.tsx';
+import { UserTable } from '../components/user-table.tsx';
+
+/** /tenant/users and /users: the tenant's own people; Admins manage, Viewers read ("View Only"). */
+export default function TenantUsersPage() {
+  const session = useSession();
+  if (session.type !== 'tenant-user') {
+    return (
+      <div className="center-page" role="alert">
+        <div>
+          <h1 className="page-header__title">Unauthorized access</h1>
+          <p className="page-header__subtitle">
+            This page is for members of a tenant organization.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return <TenantUsers tenantId={session.tenantId} admin={isAdminRole(session.roles)} />;
+}
+
+function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: boolean }) {
+  const users = useQuery({ ...tenantUsersQuery(tenantId ?? ''), enabled: !!tenantId });
+  const { create, updateRole, remove } = useUserMutations(tenantId ?? '');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<RoleName>('Viewer');
+  const [emailError, setEmailError] = useState<string>();
+  const [filter, setFilter] = useState<RoleFilterValue>('all');
+  // Spec §8: a load failure whose message mentions "permission" shows an empty list.
+  const denied = users.isError && users.error.message.includes('permission');
+  const list = denied ? [] : (users.data ?? []);
+  const filtered = list.filter((user) => matchesRole(user.roles, filter));
+  const paged = usePaged(filtered, PAGE_SIZE.tenantUsers);
+
+  useEffect(() => {
+    if (users.isError) toast.error('Failed to load users');
+  }, [users.isError]);
+
+  /** Spec §5: refused with a message without a tenant context or when the person is not an admin. */
+  const allowed = (permissionText: string) => {
+    if (!tenantId) {
+      toast.error('No tenant context found');
+      return false;
+    }
+    if (!admin) {
+      toast.error(permissionText);
+      return false;
+    }
+    return true;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!allowed('You do not have permission to create users') || !tenantId) return;
+    const error = !email.trim()
+      ? 'Email is required'
+      : !isEmail(email)
+        ? 'Please enter a valid email address'
+        : undefined;
+    setEmailError(error);
+    if (error) return;
+    create.mutate(
+      { email: email.trim(), tenantId, role, password: DEFAULT_INITIAL_PASSWORD },
+      {
+        onSuccess: (user) => {
+          toast.success(`User ${user.email} added as ${role}`);
+          setEmail('');
+          setRole('Viewer');
+        },
+        onError: () => toast.error('Error creating user'),
+      },
+    );
+  };
+
+  const saveRole = (user: User, newRole: RoleName, done: () => void) => {
+    if (!allowed('You do not have permission to edit user roles')) return;
+    updateRole.mutate(
+      { id: user.id, role: newRole },
+      {
+        onSuccess: () => {
+          toast.success('Role updated');
+          done();
+        },
+        onError: () => toast.error('Failed to update user role'),
+      },
+    );
+  };
+
+  const onDelete = async (user: User) => {
+    if (!allowed('You do not have permission to delete users')) return;
+    if (!(await confirmAction('Are you sure you want to delete this user?'))) return;
+    remove.mutate(user.id, {
+      onSuccess: () => toast.success('User deleted'),
+      onError: () => toast.error('Error deleting user'),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="The people of your organization and their roles."
+        badge={admin ? <Badge tone="primary">Tenant Admin</Badge> : <Badge>View Only</Badge>}
+      />
+      {admin && (
+        <Card title="Add New User">
+          <form onSubmit={submit} noValidate>
+            <div className="form-grid">
+              <TextField
+                label="Email Address"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={emailError}
+                required
+              />
+              <SelectField
+                label="Role"
+                value={role}
+                onChange={(event) => setRole(event.target.value as RoleName)}
+              >
+                {ROLES.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+              <button type="submit" className="button" disabled={create.isPending}>
+                {create.isPending ? 'Creating...' : 'Create User'}
+              </button>
+            </div>
+            <p className="field__hint" style={{ marginTop: 12 }}>
+              {INVITATION_HINT}
+            </p>
+          </form>
+        </Card>
+      )}
+      <Card>
+        <div className="toolbar">
+          <h2 className="card__title">Users ({filtered.length})</h2>
+          <RoleFilter
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              paged.setPage(1);
+            }}
+          />
+        </div>
+        <UserTable
+          users={paged.rows}
+          loading={users.isPending && !!tenantId}
+          skeletonRows={PAGE_SIZE.tenantUsers}
+          roleLabel={(user) => tenantRoleLabel(user.roles)}
+          showLastLoggedIn={false}
+          canManage={admin}
+          saving={updateRole.isPending}
+          empty={{
+            title: 'No users found',
+            text: admin
+              ? 'Create a new user above to get started'
+              : 'No users available to display',
+          }}
+          onSaveRole={saveRole}
+          onDelete={(user) => void onDelete(user)}
+        />
+        {paged.pages > 1 && (
+          <Pagination
+            label="User pages"
+            showPageOf
+            page={paged.page}
+            pages={paged.pages}
+            size={PAGE_SIZE.tenantUsers}
+            total={filtered.length}
+            onPage={paged.setPage}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

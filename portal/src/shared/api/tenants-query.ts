@@ -1,0 +1,33 @@
+import { Tenant, TenantList, UserCount } from '@canopy/portal-contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from './api-fetch.ts';
+
+/**
+ * Server data that several features read (the tenant list feeds the tenant screen, the admin
+ * dashboard and the user screen's tenant select), so its query keys live in one place.
+ */
+export const queryKeys = {
+  tenants: ['tenants'] as const,
+  tenant: (id: string) => ['tenants', id] as const,
+  userCount: ['users', 'count'] as const,
+  tenantUsers: (tenantId: string) => ['users', 'tenant', tenantId] as const,
+  tenantSettings: (tenantId: string) => ['tenant-settings', tenantId] as const,
+};
+
+export const tenantsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.tenants,
+    queryFn: async () => (await apiFetch('/api/admin/tenants', { schema: TenantList })).tenants,
+  });
+
+export const tenantQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.tenant(id),
+    queryFn: () => apiFetch(`/api/admin/tenants/${id}`, { schema: Tenant, cache: 'no-cache' }),
+  });
+
+export const userCountQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.userCount,
+    queryFn: async () => (await apiFetch('/api/admin/users', { schema: UserCount })).count,
+  });

@@ -1,0 +1,65 @@
+import { TenantSettings } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { apiFetch } from '../api/api-fetch.ts';
+import { queryKeys, tenantQuery } from '../api/tenants-query.ts';
+import { textOnColor } from '../rules/brightness.ts';
+import { isAdminRole } from '../rules/roles.ts';
+import type { Session } from '../session/session-store.ts';
+
+export const DEFAULT_PRIMARY = '#2563eb';
+/** A super admin outside any tenant (spec §9). */
+export const SUPER_ADMIN_PRIMARY = '#0284c7';
+
+export interface Branding {
+  primaryColor: string;
+  theme: 'dark' | 'light';
+  logoUrl: string | null;
+}
+
+/** The tenant a super admin is looking at: ?tenantId= on /tenant paths, or /admin/tenants/:tenantId/…. */
+function useSuperAdminTenantId(): string | null {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const params = useParams();
+  if (location.pathname.startsWith('/tenant')) return search.get('tenantId');
+  return params.tenantId ?? null;
+}
+
+/**
+ * Spec §6: branding loads from the admin tenant endpoint for super admins and tenant Admins, and
+ * from the tenant settings endpoint for Viewers. Until it arrives the session's copy is used.
+ */
+export function useBranding(session: Session): Branding {
+  const superTenant = useSuperAdminTenantId();
+  const tenantId = session.type === 'superadmin' ? superTenant : session.tenantId;
+  const viaAdmin = session.type === 'superadmin' || isAdminRole(session.roles);
+  const admin = useQuery({ ...tenantQuery(tenantId ?? ''), enabled: !!tenantId && viaAdmin });
+  const settings = useQuery({
+    queryKey: queryKeys.tenantSettings(tenantId ?? ''),
+    queryFn: () => apiFetch(`/api/tenants/${tenantId}/settings`, { schema: TenantSettings }),
+    enabled: !!tenantId && (!viaAdmin || admin.isError),
+  });
+  const loaded = admin.data ?? settings.data;
+  if (session.type === 'superadmin' && !tenantId)
+    return { primaryColor: SUPER_ADMIN_PRIMARY, theme: 'dark', logoUrl: null };
+  return {
+    primaryColor: loaded?.primaryColor ?? session.primaryColor ?? DEFAULT_PRIMARY,
+    theme: loaded?.theme ?? session.theme ?? 'dark',
+    logoUrl: loaded?.logoUrl ?? null,
+  };
+}
+
+/** Puts the theme and the primary colour (with its readable text colour) on <html>. */
+export function useApplyBranding({
+  primaryColor,
+  theme,
+}: Pick<Branding, 'primaryColor' | 'theme'>) {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.style.setProperty('--primary', primaryColor);
+    root.style.setProperty('--on-primary', textOnColor(primaryColor));
+  }, [primaryColor, theme]);
+}

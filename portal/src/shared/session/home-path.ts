@@ -1,0 +1,12 @@
+import { isAdminRole } from '../rules/roles.ts';
+import type { AuthState } from './session-store.ts';
+
+/** Redirect from / (spec §2): superadmin → /admin, Admin → /users, Viewer → /tenant/reports, else /login. */
+export function homePath(state: AuthState): string {
+  if (state.status !== 'signed-in') return '/login';
+  const { session } = state;
+  if (session.type === 'superadmin') return '/admin';
+  if (isAdminRole(session.roles)) return '/users';
+  if (session.roles.includes('Viewer')) return '/tenant/reports';
+  return '/login';
+}

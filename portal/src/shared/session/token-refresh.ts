@@ -1,0 +1,54 @@
+import { isRestorable, sessionStore } from './session-store.ts';
+
+/** Refresh this long before the access token expires, so no request meets an expired token. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+let inFlight: Promise<boolean> | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Trades the HttpOnly refresh cookie for a new access token (POST /api/auth/refresh). One request
+ * at a time: concurrent 401s share it. Resolves false when the server refuses.
+ */
+export function refreshSession(): Promise<boolean> {
+  inFlight ??= (async () => {
+    try {
+      const response = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) return false;
+      // The restore rules (spec §4) decide whether the answer is a usable session. They need no
+      // schema library, which keeps zod out of the JavaScript that shows /login (bench/RESULTS.md).
+      const person: unknown = await response.json();
+      if (!isRestorable(person)) return false;
+      sessionStore.signIn(person);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+/** Keeps one timer that refreshes REFRESH_MARGIN_MS before the current token's expiry. */
+export function scheduleRefresh() {
+  clearTimeout(timer);
+  const state = sessionStore.getState();
+  if (state.status !== 'signed-in' || !state.session.expiresAt) return;
+  const due = Date.parse(state.session.expiresAt) - REFRESH_MARGIN_MS - Date.now();
+  timer = setTimeout(() => void refreshSession(), Math.max(due, 1_000));
+}
+
+/**
+ * Start-up: restore the browser-session copy, or ask the server whether the refresh cookie still
+ * holds a session. The auth state is "unknown" until then (the guard waits up to 3 s).
+ */
+export async function initSession() {
+  sessionStore.subscribe(scheduleRefresh);
+  if (sessionStore.restore()) return;
+  if (!(await refreshSession())) sessionStore.signOut();
+}

@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+import { Dialog } from './dialog.tsx';
+
+interface Pending {
+  message: string;
+  confirmLabel: string;
+  resolve: (ok: boolean) => void;
+}
+let pending: Pending | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Asks for confirmation with the spec's text (§5) in an accessible dialog; resolves true on confirm. */
+export function confirmAction(message: string, confirmLabel = 'Delete'): Promise<boolean> {
+  pending?.resolve(false);
+  return new Promise((resolve) => {
+    pending = { message, confirmLabel, resolve };
+    emit();
+  });
+}
+
+function settle(ok: boolean) {
+  pending?.resolve(ok);
+  pending = null;
+  emit();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function ConfirmHost() {
+  const current = useSyncExternalStore(subscribe, () => pending);
+  return (
+    <Dialog open={current !== null} title="Please confirm" onClose={() => settle(false)}>
+      <p className="dialog__message">{current?.message}</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => settle(false)}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" onClick={() => settle(true)}>
+          {current?.confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
