@@ -6,6 +6,10 @@ import type { DatabaseHandle } from './db/create-database.ts';
 import authenticate from './plugins/app/authenticate.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
+import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
+import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
+import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
+import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import services, { type ServicesOptions } from './plugins/app/services.ts';
 import cors from './plugins/external/cors.ts';
@@ -24,6 +28,8 @@ export interface AppOptions extends ServicesOptions {
   rateLimitPerMinute?: number;
   /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
   frameOrigins?: string[];
+  /** The analytics service (the cloud or an emulator); absent: analytics routes answer 503. */
+  analytics?: AnalyticsSettings;
 }
 
 /**
@@ -37,7 +43,11 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(errorHandler);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
-  await fastify.register(helmet, { frameOrigins: options.frameOrigins ?? [] });
+  const analytics = options.analytics ? new AnalyticsClient(options.analytics) : undefined;
+  const embedOrigin = options.analytics?.embedOrigin;
+  await fastify.register(helmet, {
+    frameOrigins: [...(options.frameOrigins ?? []), ...(embedOrigin ? [embedOrigin] : [])],
+  });
   await fastify.register(cors, { origins: options.config.corsOrigins });
   await fastify.register(rateLimit, {
     perMinute: options.rateLimitPerMinute ?? options.config.rateLimitPerMinute,
@@ -51,8 +61,16 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(services, {
     storage: options.storage,
     mailer: options.mailer,
-    workspaces: options.workspaces,
+    workspaces:
+      options.workspaces ??
+      (analytics
+        ? analyticsWorkspaces(analytics, {
+            deleteWorkspaces: options.config.embed.deleteWorkspaces,
+            log: fastify.log,
+          })
+        : undefined),
   });
+  await fastify.register(analyticsPlugin, { client: analytics });
   await fastify.register(authenticate);
   await fastify.register(routes);
 };

@@ -52,6 +52,20 @@ export const EnvSchema = z.object({
   CANOPY_OIDC_CLIENT_ID: optionalString,
   CANOPY_OIDC_CLIENT_SECRET: optionalString,
   CANOPY_SPA_DIR: optionalString,
+  CANOPY_ANALYTICS_API_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_ANALYTICS_AUTHORITY_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_ANALYTICS_CLIENT_ID: optionalString,
+  CANOPY_ANALYTICS_CLIENT_SECRET: optionalString,
+  CANOPY_ANALYTICS_TENANT_ID: optionalString,
+  CANOPY_ANALYTICS_TEMPLATE_GROUP_ID: optionalString,
+  CANOPY_ANALYTICS_TEMPLATE_REPORT_IDS: optionalString,
+  CANOPY_ANALYTICS_RLS_ROLE: z.string().default('Tenant'),
+  CANOPY_ANALYTICS_DELETE_WORKSPACES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
+  CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -86,6 +100,29 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret?: string };
   /** Where the built SPA lives; served with history fallback when present. */
   spaDir?: string;
+  /** The analytics cloud; undefined: the server starts the local emulator (server.ts). */
+  analytics?: AnalyticsConfig;
+  /** Settings that hold for the cloud and the emulator alike. */
+  embed: {
+    tokenMinutes: number;
+    /** Deleting a tenant deletes its workspace too. */
+    deleteWorkspaces: boolean;
+    /** The RLS role embed tokens name with the tenant as effective identity. */
+    rlsRole: string;
+    emulatorPort: number;
+  };
+}
+
+/** Where and as whom the server calls the analytics REST API (see modules/analytics). */
+export interface AnalyticsConfig {
+  apiUrl: string;
+  authorityUrl: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** The workspace holding the template reports each tenant gets a clone of. */
+  templateGroupId: string;
+  templateReportIds: string[];
 }
 
 export class ConfigError extends Error {
@@ -138,6 +175,35 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.CANOPY_OIDC_ISSUER && !env.CANOPY_OIDC_CLIENT_ID) {
     problems.push('CANOPY_OIDC_CLIENT_ID: required when CANOPY_OIDC_ISSUER is set');
   }
+  let analytics: AnalyticsConfig | undefined;
+  if (env.CANOPY_ANALYTICS_API_URL) {
+    const missing = (
+      [
+        'CANOPY_ANALYTICS_CLIENT_ID',
+        'CANOPY_ANALYTICS_CLIENT_SECRET',
+        'CANOPY_ANALYTICS_TENANT_ID',
+        'CANOPY_ANALYTICS_TEMPLATE_GROUP_ID',
+        'CANOPY_ANALYTICS_TEMPLATE_REPORT_IDS',
+      ] as const
+    ).filter((name) => !env[name]);
+    for (const name of missing) problems.push(`${name}: required when CANOPY_ANALYTICS_API_URL is set`);
+    if (missing.length === 0) {
+      analytics = {
+        apiUrl: env.CANOPY_ANALYTICS_API_URL.replace(/\/+$/, ''),
+        authorityUrl: (
+          env.CANOPY_ANALYTICS_AUTHORITY_URL ?? 'https://login.microsoftonline.com'
+        ).replace(/\/+$/, ''),
+        tenantId: env.CANOPY_ANALYTICS_TENANT_ID ?? '',
+        clientId: env.CANOPY_ANALYTICS_CLIENT_ID ?? '',
+        clientSecret: env.CANOPY_ANALYTICS_CLIENT_SECRET ?? '',
+        templateGroupId: env.CANOPY_ANALYTICS_TEMPLATE_GROUP_ID ?? '',
+        templateReportIds: (env.CANOPY_ANALYTICS_TEMPLATE_REPORT_IDS ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      };
+    }
+  }
   if (problems.length > 0 || !jwtSecret) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -175,6 +241,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     spaDir: env.CANOPY_SPA_DIR,
+    analytics,
+    embed: {
+      tokenMinutes: env.CANOPY_EMBED_TOKEN_MINUTES,
+      deleteWorkspaces: env.CANOPY_ANALYTICS_DELETE_WORKSPACES,
+      rlsRole: env.CANOPY_ANALYTICS_RLS_ROLE,
+      emulatorPort: env.CANOPY_EMULATOR_PORT,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ export const ERRORS = {
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
   INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
+  NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
 
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
@@ -29,6 +30,15 @@ export const ERRORS = {
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
+  REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  REPORT_NOT_SYNCED: {
+    status: 404,
+    message: 'Report not found in database. Please sync reports first.',
+  },
+  ANALYTICS_ENTITY_NOT_FOUND: {
+    status: 404,
+    message: 'The workspace or dataset was not found in the analytics service',
+  },
 
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },
@@ -49,6 +59,26 @@ export const ERRORS = {
     status: 503,
     message: 'The analytics service is not available, so no workspace can be created',
   },
+  ANALYTICS_THROTTLED: {
+    status: 503,
+    message: 'The analytics service is busy. Try again in a moment.',
+  },
+  ANALYTICS_UNREACHABLE: { status: 503, message: 'The analytics service cannot be reached' },
+  ANALYTICS_FAILED: { status: 502, message: 'The analytics service failed to answer' },
+  ANALYTICS_BAD_REQUEST: { status: 502, message: 'The analytics service rejected the request' },
+  ANALYTICS_NOT_AUTHORIZED: {
+    status: 502,
+    message: 'The analytics service refused access: the service principal lacks permission',
+  },
+  ANALYTICS_TOKEN_EXPIRED: {
+    status: 502,
+    message: 'The analytics service rejected an expired token',
+  },
+  ANALYTICS_CREDENTIALS_REJECTED: {
+    status: 502,
+    message: 'The analytics service rejected the service principal credentials',
+  },
+  ANALYTICS_TIMEOUT: { status: 504, message: 'The analytics service did not answer in time' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,8 @@ import app from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
+import { startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 
@@ -44,7 +46,15 @@ async function main() {
     connectionTimeout: 60_000,
     forceCloseConnections: 'idle',
   });
-  await server.register(app, { config, database });
+  // No analytics service configured: start the emulator in-process, on its own origin.
+  const local = config.analytics
+    ? undefined
+    : await startLocalAnalytics({ port: config.embed.emulatorPort });
+  const analytics = config.analytics
+    ? settingsFromConfig(config.analytics, config.embed.rlsRole)
+    : local?.settings;
+  if (local) server.log.info(`Analytics: local emulator on ${local.emulator.url}`);
+  await server.register(app, { config, database, analytics });
 
   const admin = await ensureSuperAdmin(database.db, config.admin);
   if (admin === 'created')
@@ -60,6 +70,7 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
     await server.close();
+    await local?.emulator.close();
     await database.close();
   });
 

@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './audit.ts';
+export * from './reports.ts';

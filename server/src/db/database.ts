@@ -5,6 +5,12 @@ import type {
   RefreshTokensTable,
   SessionsTable,
 } from '../modules/auth/auth.table.ts';
+import type {
+  ReportGrantsTable,
+  ReportsTable,
+  ReportUsageTable,
+  TenantDataKeysTable,
+} from '../modules/reports/reports.table.ts';
 import type { FilesTable } from '../modules/storage/files.table.ts';
 import type { TenantsTable } from '../modules/tenants/tenants.table.ts';
 import type { UserRolesTable, UsersTable } from '../modules/users/users.table.ts';
@@ -19,6 +25,10 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
+  reports: ReportsTable;
+  report_grants: ReportGrantsTable;
+  tenant_data_keys: TenantDataKeysTable;
+  report_usage: ReportUsageTable;
 }
 
 /** What repositories take first: the pool or an open transaction, so they compose in both. */

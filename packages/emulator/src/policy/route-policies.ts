@@ -84,6 +84,9 @@ export const routePolicies: readonly RoutePolicy[] = [
   rest('GET', '/groups/:groupId/reports/:reportId/pages', 'read'),
   rest('GET', '/reports/:reportId/pages', 'read', 'report'),
   rest('DELETE', '/groups/:groupId/reports/:reportId', 'deleteContent'),
+  // Clone: reading the source suffices here; clone-report.ts checks the target workspace.
+  rest('POST', '/groups/:groupId/reports/:reportId/Clone', 'read'),
+  rest('POST', '/reports/:reportId/Clone', 'read', 'report'),
   rest('POST', '/groups/:groupId/reports/:reportId/ExportTo', 'read'),
   rest('GET', '/groups/:groupId/reports/:reportId/exports/:exportId', 'read'),
   rest('GET', '/groups/:groupId/reports/:reportId/exports/:exportId/file', 'read'),

@@ -6,6 +6,7 @@ import { errorHandler } from '../error-handler.ts';
 import { notFound, restErrorBody } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
 import { restGuard } from '../policy/rest-guard.ts';
+import { cloneReportRoutes } from './clone-report.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { exportRoutes } from './exports.ts';
 import { datasetRoutes } from './datasets.ts';
@@ -32,6 +33,7 @@ export const restRoutes =
     groupRoutes(app, context, mountPrefix);
     groupUserRoutes(app, context, mountPrefix);
     reportRoutes(app, context, mountPrefix);
+    cloneReportRoutes(app, context, mountPrefix);
     datasetRoutes(app, context, mountPrefix);
     dashboardRoutes(app, context, mountPrefix);
     generateTokenRoutes(app, context, mountPrefix);

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as createIdentity from './2026_11_25_000001_create_identity.ts';
 import * as indexTenantResources from './2026_11_25_000003_index_tenant_resources.ts';
+import * as createReports from './2026_11_25_000004_create_reports.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -9,4 +10,5 @@ import * as indexTenantResources from './2026_11_25_000003_index_tenant_resource
 export const migrations: Record<string, Migration> = {
   '2026_11_25_000001_create_identity': createIdentity,
   '2026_11_25_000003_index_tenant_resources': indexTenantResources,
+  '2026_11_25_000004_create_reports': createReports,
 };

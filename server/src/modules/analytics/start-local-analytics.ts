@@ -1,0 +1,20 @@
+import { countries, startEmulator, type RunningEmulator } from '@canopy/emulator';
+import { settingsFromEmulator, type AnalyticsSettings } from './analytics-settings.ts';
+
+/** The emulator's sample countries: the row-level-security keys tenants are given locally. */
+export const emulatorCountries = countries.map(([name]) => name);
+
+/**
+ * With no CANOPY_ANALYTICS_API_URL, the server brings its own analytics service: the emulator,
+ * in-process on its own origin (embed pages need one), with new workspaces left empty so tenants
+ * get exactly what the provisioner clones into them.
+ */
+export async function startLocalAnalytics(options: {
+  port: number;
+}): Promise<{ emulator: RunningEmulator; settings: AnalyticsSettings }> {
+  const emulator = await startEmulator({ port: options.port, populateNewWorkspaces: false });
+  return { emulator, settings: localAnalyticsSettings(emulator) };
+}
+
+export const localAnalyticsSettings = (emulator: RunningEmulator): AnalyticsSettings =>
+  settingsFromEmulator(emulator, emulatorCountries);

@@ -1,0 +1,87 @@
+import type { GrantRequest, ReportGrantList, RevokeRequest } from '@canopy/portal-contract';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { findTenantReport, tenantByGroup, tenantById } from '../reports/reports.repository.ts';
+
+/** Every grant in a tenant's workspace (super administrators only; the route enforces it). */
+export async function listGrants(db: Db, groupId: string): Promise<ReportGrantList> {
+  const tenant = await tenantByGroup(db, groupId);
+  if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
+  const rows = await db
+    .selectFrom('report_grants')
+    .innerJoin('reports', 'reports.id', 'report_grants.report_id')
+    .select(['report_grants.user_id', 'reports.id', 'reports.name'])
+    .where('report_grants.tenant_id', '=', tenant.id)
+    .orderBy('reports.name')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, report: { reportId: row.id, name: row.name } }));
+}
+
+/**
+ * The user, report and workspace of a grant must all belong to the named tenant; a report the
+ * server has not synchronised yet answers with the spec's "sync reports first" message.
+ */
+async function checkGrantTarget(db: Db, request: RevokeRequest) {
+  const tenant = await tenantById(db, request.tenantId);
+  if (!tenant) throw new AppError('TENANT_NOT_FOUND');
+  if (tenant.power_bi_group_id !== request.workspaceId) {
+    throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
+  }
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', request.userId)
+    .where('tenant_id', '=', tenant.id)
+    .executeTakeFirst();
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const report = await findTenantReport(db, tenant.id, request.reportId);
+  if (!report) throw new AppError('REPORT_NOT_SYNCED');
+  return { tenantId: tenant.id, report };
+}
+
+/** Idempotent: granting twice keeps one grant and audits only the first. */
+export async function grantReport(db: Db, actor: Actor, request: GrantRequest): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { tenantId, report } = await checkGrantTarget(trx, request);
+    const inserted = await trx
+      .insertInto('report_grants')
+      .values({
+        user_id: request.userId,
+        report_id: report.id,
+        tenant_id: tenantId,
+        granted_by: actor.principal.userId,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'report_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (inserted) {
+      await auditChange(trx, actor, {
+        action: 'report.grant',
+        tenantId,
+        target: `user:${request.userId}`,
+        details: { reportId: report.id, reportName: report.name },
+      });
+    }
+  });
+}
+
+export async function revokeReport(db: Db, actor: Actor, request: RevokeRequest): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { tenantId, report } = await checkGrantTarget(trx, request);
+    const deleted = await trx
+      .deleteFrom('report_grants')
+      .where('user_id', '=', request.userId)
+      .where('report_id', '=', report.id)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (deleted) {
+      await auditChange(trx, actor, {
+        action: 'report.revoke',
+        tenantId,
+        target: `user:${request.userId}`,
+        details: { reportId: report.id, reportName: report.name },
+      });
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import type { Db } from '../../db/database.ts';
+import type { ReportRow } from './reports.table.ts';
+
+export interface UpstreamReport {
+  id: string;
+  name: string;
+  datasetId: string | null;
+  embedUrl: string;
+}
+
+export function tenantByGroup(db: Db, groupId: string) {
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'power_bi_group_id'])
+    .where('power_bi_group_id', '=', groupId)
+    .executeTakeFirst();
+}
+
+export function tenantById(db: Db, tenantId: string) {
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'power_bi_group_id'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+export function listTenantReports(db: Db, tenantId: string): Promise<ReportRow[]> {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('name')
+    .execute();
+}
+
+export function findTenantReport(
+  db: Db,
+  tenantId: string,
+  reportId: string,
+): Promise<ReportRow | undefined> {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', reportId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes the tenant's rows match the workspace: new reports inserted, names and datasets updated,
+ * reports gone upstream deleted (their grants cascade). Returns what changed.
+ */
+export async function replaceTenantReports(
+  db: Db,
+  tenantId: string,
+  groupId: string,
+  upstream: UpstreamReport[],
+): Promise<{ added: number; removed: number }> {
+  const existing = await listTenantReports(db, tenantId);
+  const known = new Set(existing.map((row) => row.id));
+  const keep = new Set(upstream.map((report) => report.id));
+  const gone = existing.filter((row) => !keep.has(row.id)).map((row) => row.id);
+  if (gone.length > 0) {
+    await db
+      .deleteFrom('reports')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', gone)
+      .execute();
+  }
+  const now = new Date();
+  for (const report of upstream) {
+    await db
+      .insertInto('reports')
+      .values({
+        id: report.id,
+        tenant_id: tenantId,
+        group_id: groupId,
+        name: report.name,
+        dataset_id: report.datasetId,
+        embed_url: report.embedUrl,
+        synced_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          name: report.name,
+          dataset_id: report.datasetId,
+          embed_url: report.embedUrl,
+          synced_at: now,
+        }),
+      )
+      .execute();
+  }
+  return { added: upstream.filter((report) => !known.has(report.id)).length, removed: gone.length };
+}
+
+export async function grantedReportIds(db: Db, tenantId: string, userId: string) {
+  const rows = await db
+    .selectFrom('report_grants')
+    .select('report_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((row) => row.report_id));
+}
+
+export async function hasGrant(db: Db, tenantId: string, userId: string, reportId: string) {
+  const row = await db
+    .selectFrom('report_grants')
+    .select('report_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('report_id', '=', reportId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,190 @@
+import type { EmbedToken, Report, ReportSyncResult } from '@canopy/portal-contract';
+import type { Db } from '../../db/database.ts';
+import { AppError, isAppError } from '../../errors.ts';
+import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import { isSuperAdmin, isTenantAdmin, type Principal } from '../auth/principal.ts';
+import {
+  findTenantReport,
+  grantedReportIds,
+  hasGrant,
+  replaceTenantReports,
+  tenantByGroup,
+  tenantById,
+} from './reports.repository.ts';
+import { tenantDataKey } from './tenant-data-keys.ts';
+
+export interface ReportDeps {
+  db: Db;
+  /** Undefined when no analytics service is configured: every call answers 503. */
+  analytics: AnalyticsClient | undefined;
+  embedTokenMinutes: number;
+}
+
+interface ReportJson {
+  id: string;
+  name: string;
+  embedUrl: string;
+  datasetId?: string;
+  datasetWorkspaceId?: string;
+  createdBy?: string;
+}
+interface RefreshJson {
+  status?: string;
+  endTime?: string;
+}
+
+const client = (deps: ReportDeps) => {
+  if (!deps.analytics) throw new AppError('ANALYTICS_UNAVAILABLE');
+  return deps.analytics;
+};
+
+/**
+ * The tenant a request about `groupId` acts on. A tenant user only ever reaches their own tenant's
+ * workspace (another groupId is 403); a super administrator reaches any tenant's.
+ */
+async function tenantFor(deps: ReportDeps, principal: Principal, groupId: string) {
+  if (isSuperAdmin(principal)) {
+    const tenant = await tenantByGroup(deps.db, groupId);
+    if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
+    return { tenantId: tenant.id, groupId };
+  }
+  if (!principal.tenantId) throw new AppError('FORBIDDEN');
+  const tenant = await tenantById(deps.db, principal.tenantId);
+  if (!tenant?.power_bi_group_id) throw new AppError('NO_WORKSPACE');
+  if (tenant.power_bi_group_id !== groupId) throw new AppError('FORBIDDEN');
+  return { tenantId: tenant.id, groupId };
+}
+
+/** Reads the workspace's reports and stores them (reports gone upstream lose their grants). */
+export async function syncReports(
+  deps: ReportDeps,
+  tenantId: string,
+): Promise<ReportSyncResult & { upstream: ReportJson[] }> {
+  const tenant = await tenantById(deps.db, tenantId);
+  if (!tenant) throw new AppError('TENANT_NOT_FOUND');
+  if (!tenant.power_bi_group_id) throw new AppError('NO_WORKSPACE');
+  const groupId = tenant.power_bi_group_id;
+  const { value } = await client(deps).get<{ value: ReportJson[] }>(`/groups/${groupId}/reports`);
+  const upstream = value.map((report) => ({
+    id: report.id,
+    name: report.name,
+    datasetId: report.datasetId ?? null,
+    embedUrl: report.embedUrl,
+  }));
+  const changes = await deps.db
+    .transaction()
+    .execute((trx) => replaceTenantReports(trx, tenantId, groupId, upstream));
+  return { reports: upstream.length, ...changes, upstream: value };
+}
+
+/** End of the dataset's newest completed refresh, or null (never fails the report list). */
+async function lastRefreshTime(
+  deps: ReportDeps,
+  report: ReportJson,
+  fallbackGroupId: string,
+): Promise<string | null> {
+  if (!report.datasetId) return null;
+  const analytics = client(deps);
+  const groups = [report.datasetWorkspaceId, analytics.settings.template.groupId, fallbackGroupId];
+  for (const group of new Set(groups.filter((g): g is string => Boolean(g)))) {
+    try {
+      const { value } = await analytics.get<{ value: RefreshJson[] }>(
+        `/groups/${group}/datasets/${report.datasetId}/refreshes?$top=10`,
+      );
+      const done = value.find((refresh) => refresh.status === 'Completed' && refresh.endTime);
+      return done?.endTime ? new Date(done.endTime).toISOString() : null;
+    } catch (error) {
+      // A clone's dataset may live in the template workspace: try the next candidate.
+      if (isAppError(error) && error.code === 'ANALYTICS_ENTITY_NOT_FOUND') continue;
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The reports of a workspace the caller may open: tenant Admins and super administrators see all,
+ * Viewers only those granted to them. Reading the list also brings the reports table in step.
+ */
+export async function listReports(
+  deps: ReportDeps,
+  principal: Principal,
+  groupId: string,
+): Promise<Report[]> {
+  const { tenantId } = await tenantFor(deps, principal, groupId);
+  const { upstream } = await syncReports(deps, tenantId);
+  let visible = upstream;
+  if (!isSuperAdmin(principal) && !isTenantAdmin(principal)) {
+    const granted = await grantedReportIds(deps.db, tenantId, principal.userId);
+    visible = upstream.filter((report) => granted.has(report.id));
+  }
+  return Promise.all(
+    visible.map(async (report) => ({
+      id: report.id,
+      name: report.name,
+      lastRefreshTime: await lastRefreshTime(deps, report, groupId),
+      createdBy: report.createdBy ?? null,
+      embedUrl: report.embedUrl,
+    })),
+  );
+}
+
+/** For the admin's sync button: the tenant's reports table brought in step with its workspace. */
+export async function syncTenantReports(
+  deps: ReportDeps,
+  tenantId: string,
+): Promise<ReportSyncResult> {
+  const { reports, added, removed } = await syncReports(deps, tenantId);
+  return { reports, added, removed };
+}
+
+/**
+ * An embed token for one report: GenerateToken V2 naming only that report and its dataset, with
+ * the tenant as effective identity under the configured RLS role. Viewers need a grant.
+ */
+export async function issueEmbedToken(
+  deps: ReportDeps,
+  principal: Principal,
+  request: { reportId: string; groupId: string },
+): Promise<EmbedToken> {
+  const analytics = client(deps);
+  const { tenantId, groupId } = await tenantFor(deps, principal, request.groupId);
+  let report = await findTenantReport(deps.db, tenantId, request.reportId);
+  if (!report) {
+    await syncReports(deps, tenantId);
+    report = await findTenantReport(deps.db, tenantId, request.reportId);
+  }
+  if (!report || report.group_id !== groupId) throw new AppError('REPORT_NOT_FOUND');
+  if (!isSuperAdmin(principal) && !isTenantAdmin(principal)) {
+    if (!(await hasGrant(deps.db, tenantId, principal.userId, report.id))) {
+      throw new AppError('FORBIDDEN');
+    }
+  }
+  const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
+  const identity = report.dataset_id
+    ? [
+        {
+          username: await tenantDataKey(deps.db, analytics.settings, tenantId),
+          roles: [analytics.settings.rls.role],
+          datasets: [report.dataset_id],
+        },
+      ]
+    : [];
+  const token = await analytics.post<{ token: string; tokenId: string; expiration: string }>(
+    '/GenerateToken',
+    {
+      reports: [{ id: report.id }],
+      datasets,
+      ...(identity.length > 0 ? { identities: identity } : {}),
+      lifetimeInMinutes: deps.embedTokenMinutes,
+    },
+    'report',
+  );
+  return {
+    embedToken: token.token,
+    embedUrl: report.embed_url,
+    reportId: report.id,
+    expiration: new Date(token.expiration).toISOString(),
+    tokenId: token.tokenId,
+  };
+}

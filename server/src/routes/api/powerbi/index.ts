@@ -1,0 +1,144 @@
+import {
+  EmbedToken,
+  EmbedTokenRequest,
+  ErrorBody,
+  GrantRequest,
+  GroupIdBody,
+  GroupIdParams,
+  Ok,
+  ReportGrantList,
+  ReportList,
+  RevokeRequest,
+  UsageReport,
+} from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  grantReport,
+  listGrants,
+  revokeReport,
+} from '../../../modules/permissions/permissions.service.ts';
+import { issueEmbedToken, listReports } from '../../../modules/reports/reports.service.ts';
+import { recordUsage } from '../../../modules/usage/usage.service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../../modules/audit/audit.service.ts';
+import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { reportDeps } from './report-deps.ts';
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  principal: principalOf(request),
+  ip: request.ip,
+});
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+  504: ErrorBody,
+};
+
+/**
+ * Reports and embed tokens for tenant users, report grants for super administrators, and the
+ * report usage log (spec §7 "Reports and permissions"). The rules are in modules/reports and
+ * modules/permissions.
+ */
+const powerbi: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/reports',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['reports'],
+        summary: "The reports of the caller's workspace they may open",
+        body: GroupIdBody,
+        response: { 200: ReportList, ...errors },
+      },
+    },
+    async (request) => ({
+      reports: await listReports(reportDeps(app), principalOf(request), request.body.groupId),
+    }),
+  );
+
+  app.post(
+    '/embed-token',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['reports'],
+        summary: 'An embed token for one report',
+        body: EmbedTokenRequest,
+        response: { 200: EmbedToken, ...errors },
+      },
+    },
+    (request) => issueEmbedToken(reportDeps(app), principalOf(request), request.body),
+  );
+
+  app.get(
+    '/permissions/:groupId/admin',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['reports'],
+        summary: "Every report grant in a tenant's workspace",
+        params: GroupIdParams,
+        response: { 200: ReportGrantList, ...errors },
+      },
+    },
+    (request) => listGrants(app.db, request.params.groupId),
+  );
+
+  app.post(
+    '/permissions/grant',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Let a Viewer open a report (idempotent)',
+        body: GrantRequest,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await grantReport(app.db, actorOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/permissions/revoke',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['reports'],
+        summary: "Remove a Viewer's access to a report",
+        body: RevokeRequest,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeReport(app.db, actorOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/usage',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Record how long a report took to load and render',
+        body: UsageReport,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await recordUsage(app.db, principalOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
+};
+
+export default powerbi;
