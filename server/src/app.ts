@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
+import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import authenticate from './plugins/app/authenticate.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
@@ -28,6 +29,8 @@ export interface AppOptions extends ServicesOptions {
   rateLimitPerMinute?: number;
   /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
   frameOrigins?: string[];
+  /** Chat push timings (tests shorten the typing TTL). */
+  chat?: ChatPushOptions;
   /** The analytics service (the cloud or an emulator); absent: analytics routes answer 503. */
   analytics?: AnalyticsSettings;
 }
@@ -72,6 +75,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   });
   await fastify.register(analyticsPlugin, { client: analytics });
   await fastify.register(authenticate);
+  await fastify.register(chatPush, options.chat ?? {});
   await fastify.register(routes);
 };
 

@@ -7,6 +7,8 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
+  MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
+  MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },
   INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
   NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
 
@@ -14,6 +16,7 @@ export const ERRORS = {
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
+  INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
 
   FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action' },
   TENANT_INACTIVE: {
@@ -30,6 +33,8 @@ export const ERRORS = {
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
   REPORT_NOT_SYNCED: {
     status: 404,
@@ -55,6 +60,10 @@ export const ERRORS = {
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database is not reachable right now. Try again in a moment.',
+  },
   ANALYTICS_UNAVAILABLE: {
     status: 503,
     message: 'The analytics service is not available, so no workspace can be created',

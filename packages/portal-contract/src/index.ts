@@ -7,4 +7,5 @@ export * from './auth.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './audit.ts';
+export * from './chat.ts';
 export * from './reports.ts';

@@ -6,6 +6,13 @@ import type {
   SessionsTable,
 } from '../modules/auth/auth.table.ts';
 import type {
+  ChatEventsTable,
+  ConversationsTable,
+  MessageReactionsTable,
+  MessagesTable,
+  StreamTicketsTable,
+} from '../modules/chat/chat.table.ts';
+import type {
   ReportGrantsTable,
   ReportsTable,
   ReportUsageTable,
@@ -25,6 +32,11 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  chat_events: ChatEventsTable;
+  stream_tickets: StreamTicketsTable;
   reports: ReportsTable;
   report_grants: ReportGrantsTable;
   tenant_data_keys: TenantDataKeysTable;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, ERRORS, type ErrorCode, type FieldError } from '../../errors.ts';
 
 /** Fastify and plugin error codes that are the client's fault, mapped to ours. */
@@ -32,6 +33,7 @@ function fieldsOf(error: FastifyError): FieldError[] | undefined {
 /** Turns anything thrown into `{ error, code }`; never a stack trace, never a 5xx for bad input. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError('DATABASE_UNAVAILABLE');
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     return new AppError('VALIDATION_FAILED', { fields: fieldsOf(fastifyError) });

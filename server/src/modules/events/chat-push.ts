@@ -1,0 +1,56 @@
+import { TYPING_TTL_MS } from '@canopy/portal-contract';
+import fp from 'fastify-plugin';
+import { createChatBus, type ChatBus } from './chat-bus.ts';
+import { pruneEvents } from './chat-events.repository.ts';
+import { EventHub } from './event-hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's open event streams, fed by every instance through LISTEN/NOTIFY. */
+    chatHub: EventHub;
+    chatBus: ChatBus;
+  }
+}
+
+export interface ChatPushOptions {
+  /** How long typing lasts without a new signal (spec: 2 s). */
+  typingTtlMs?: number;
+  /** Comment lines on idle streams, under the usual 60 s proxy and NAT idle timeouts. */
+  heartbeatMs?: number;
+  /** Stored events older than this are dropped; a later reconnect gets `resync` instead. */
+  eventRetentionSeconds?: number;
+}
+
+/** Push for chat: the bus listener, the hub of local streams, and clean-up of old stored events. */
+export default fp<ChatPushOptions>(
+  async (app, options) => {
+    const hub = new EventHub({
+      typingTtlMs: options.typingTtlMs ?? TYPING_TTL_MS,
+      heartbeatMs: options.heartbeatMs ?? 25_000,
+    });
+    const bus = createChatBus(app.database, app.log);
+    bus.onMessage((message) => hub.dispatch(message));
+    bus.onResync(() => hub.resync());
+    app.decorate('chatHub', hub);
+    app.decorate('chatBus', bus);
+
+    const retention = options.eventRetentionSeconds ?? 24 * 60 * 60;
+    const prune = setInterval(
+      () => void pruneEvents(app.db, retention).catch(() => undefined),
+      60 * 60 * 1000,
+    );
+    prune.unref();
+
+    // Open streams would keep close() waiting: end them first, then stop listening.
+    app.addHook('preClose', (done) => {
+      clearInterval(prune);
+      hub.closeAll();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+    await bus.ready;
+  },
+  { name: 'chat-push', dependencies: ['db'] },
+);

@@ -1,0 +1,105 @@
+import {
+  Conversation,
+  ConversationKeyParams,
+  ErrorBody,
+  MarkReadRequest,
+  MarkReadResult,
+  MessageIdParams,
+  Ok,
+  ReactionRequest,
+  ReactionResult,
+  TypingRequest,
+} from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatDeps } from '../../../modules/chat/chat-deps.ts';
+import {
+  getConversation,
+  markMessagesRead,
+  signalTyping,
+  toggleMessageReaction,
+} from '../../../modules/chat/chat.service.ts';
+import { principalOf } from '../../../plugins/app/authenticate.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
+
+const conversations: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/key/:conversationKey',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['chat'],
+        summary: 'A conversation: its newest 200 messages; 404 when none exists yet',
+        params: ConversationKeyParams,
+        response: { 200: Conversation, ...errors },
+      },
+    },
+    async (request) =>
+      getConversation(chatDeps(app), principalOf(request), request.params.conversationKey),
+  );
+
+  app.post(
+    '/key/:conversationKey/read',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['chat'],
+        summary: "Mark messages read (only the other person's messages of this conversation)",
+        params: ConversationKeyParams,
+        body: MarkReadRequest,
+        response: { 200: MarkReadResult, ...errors },
+      },
+    },
+    async (request) =>
+      markMessagesRead(
+        chatDeps(app),
+        principalOf(request),
+        request.params.conversationKey,
+        request.body.messageIds,
+      ),
+  );
+
+  app.post(
+    '/:conversationKey/typing',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Typing signal (ephemeral; off 2 s after the last one). userId must be yours',
+        params: ConversationKeyParams,
+        body: TypingRequest,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) =>
+      signalTyping(
+        chatDeps(app),
+        principalOf(request),
+        request.params.conversationKey,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/messages/:messageId/reactions',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Toggle one of the six reactions on a message',
+        params: MessageIdParams,
+        body: ReactionRequest,
+        response: { 200: ReactionResult, ...errors },
+      },
+    },
+    async (request) =>
+      toggleMessageReaction(
+        chatDeps(app),
+        principalOf(request),
+        request.params.messageId,
+        request.body.emoji,
+      ),
+  );
+};
+
+export default conversations;
