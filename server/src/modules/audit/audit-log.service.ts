@@ -11,7 +11,7 @@ export async function readAuditLog(db: Db, query: AuditQuery): Promise<AuditPage
 
 function toAuditEvent(row: AuditEventRow): AuditEvent {
   // jsonb arrives parsed from pg and PGlite alike; a string would be a row written as text.
-  const details = typeof row.details === 'string' ? JSON.parse(row.details) : row.details;
+  const details: unknown = typeof row.details === 'string' ? JSON.parse(row.details) : row.details;
   return {
     id: String(row.id),
     at: row.at.toISOString(),

@@ -40,6 +40,13 @@ export function chatContacts(db: Db, principal: Principal, tenantId: string) {
   return listChatContacts(db, tenantScope(principal, tenantId), principal.userId);
 }
 
+/** The person, re-read (inside the caller's transaction) after a change. */
+async function reread(db: Db, userId: string): Promise<UserRecord> {
+  const row = await findUser(db, userId);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return row;
+}
+
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === '23505';
 
@@ -79,7 +86,7 @@ export async function createUser(
         target: `user:${id}`,
         details: { email: input.email, role: input.role },
       });
-      return (await findUser(trx, id))!;
+      return reread(trx, id);
     });
     return toUser(created);
   } catch (error) {
@@ -92,24 +99,24 @@ export async function createUser(
  * The person `userId` as someone the caller may manage, re-read under the tenant's lock. Another
  * tenant's person, a super administrator or nobody at all: the same 404, so ids reveal nothing.
  */
-async function managedTarget(trx: Db, principal: Principal, userId: string): Promise<UserRecord> {
+type TenantMember = UserRecord & { tenant_id: string };
+
+async function managedTarget(trx: Db, principal: Principal, userId: string): Promise<TenantMember> {
   const target = await findUser(trx, userId);
-  const visible =
-    target &&
-    !target.is_super_admin &&
-    target.tenant_id !== null &&
-    (isSuperAdmin(principal) || target.tenant_id === principal.tenantId);
-  if (!visible) throw new AppError('USER_NOT_FOUND');
-  adminTenantScope(principal, target.tenant_id!);
-  if (target.id === principal.userId) throw new AppError('CANNOT_CHANGE_SELF');
-  if (!(await lockTenant(trx, target.tenant_id!))) throw new AppError('USER_NOT_FOUND');
+  const tenantId = target && !target.is_super_admin ? target.tenant_id : null;
+  if (!tenantId || (!isSuperAdmin(principal) && tenantId !== principal.tenantId)) {
+    throw new AppError('USER_NOT_FOUND');
+  }
+  adminTenantScope(principal, tenantId);
+  if (userId === principal.userId) throw new AppError('CANNOT_CHANGE_SELF');
+  if (!(await lockTenant(trx, tenantId))) throw new AppError('USER_NOT_FOUND');
   // Roles may have changed while we waited for the lock.
-  return (await findUser(trx, userId)) ?? Promise.reject(new AppError('USER_NOT_FOUND'));
+  return { ...(await reread(trx, userId)), tenant_id: tenantId };
 }
 
-async function ensureAnotherAdmin(trx: Db, target: UserRecord): Promise<void> {
+async function ensureAnotherAdmin(trx: Db, target: TenantMember): Promise<void> {
   if (!target.roles.includes('Admin')) return;
-  if ((await countOtherAdmins(trx, target.tenant_id!, target.id)) === 0) {
+  if ((await countOtherAdmins(trx, target.tenant_id, target.id)) === 0) {
     throw new AppError('LAST_ADMIN');
   }
 }
@@ -133,7 +140,7 @@ export async function changeRole(
       target: `user:${target.id}`,
       details: { email: target.email, before: target.roles, after: [role] },
     });
-    return (await findUser(trx, target.id))!;
+    return reread(trx, target.id);
   });
   return toUser(updated);
 }

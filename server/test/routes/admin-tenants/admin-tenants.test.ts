@@ -8,13 +8,16 @@ import { createCast, createPerson, createTenant, type Cast } from '../../support
 const provisioned: string[] = [];
 const removed: string[] = [];
 const workspaces: WorkspaceProvisioner = {
-  async create(tenant) {
-    if (tenant.name.startsWith('Refused')) throw new AppError('ANALYTICS_UNAVAILABLE');
+  create(tenant) {
+    if (tenant.name.startsWith('Refused')) {
+      return Promise.reject(new AppError('ANALYTICS_UNAVAILABLE'));
+    }
     provisioned.push(tenant.id);
-    return { groupId: `group-${tenant.id}` };
+    return Promise.resolve({ groupId: `group-${tenant.id}` });
   },
-  async remove(groupId) {
+  remove(groupId) {
     removed.push(groupId);
+    return Promise.resolve();
   },
 };
 
