@@ -49,7 +49,10 @@ export interface EmulatorOptions {
   queryTimeoutMs?: number;
   /** Queries each user may run per minute before 429 + Retry-After (default 120, as the service). */
   queriesPerMinute?: number;
-  /** Memory the analytical engine may use, in MB (default 512); more rows need more. */
+  /**
+   * Memory the analytical engine may use, in MB: the generated data (about 125 MB per million rows)
+   * plus what queries may use. Default: 384 + 160 per started million rows (544 MB up to 1,000,000).
+   */
   engineMemoryMb?: number;
   /** Threads the analytical engine may use (default 2). */
   engineThreads?: number;
@@ -162,7 +165,12 @@ export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
     now: options.now ?? Date.now,
     queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
     queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
-    engineMemoryMb: integerIn('engineMemoryMb', options.engineMemoryMb ?? 512, 64, 1_048_576),
+    engineMemoryMb: integerIn(
+      'engineMemoryMb',
+      options.engineMemoryMb ?? 384 + 160 * Math.ceil((options.rows ?? 100_000) / 1_000_000),
+      64,
+      1_048_576,
+    ),
     engineThreads: integerIn('engineThreads', options.engineThreads ?? 2, 1, 256),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
+import { resolveConfig } from '../src/config.ts';
 import { AnalyticsDatabase } from '../src/data/database.ts';
 import { queryLimits } from '../src/query/query-limits.ts';
 import { QueryRateLimiter, QueryRateLimitError } from '../src/query/query-rate-limiter.ts';
@@ -164,6 +165,17 @@ describe('per-user query rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('engine limits', () => {
+  it('sizes the engine memory to the data unless set, and defaults to 120 queries a minute', () => {
+    expect(resolveConfig().engineMemoryMb).toBe(544);
+    expect(resolveConfig({ rows: 4_000_000 }).engineMemoryMb).toBe(1024);
+    expect(resolveConfig({ rows: 4_000_000, engineMemoryMb: 256 }).engineMemoryMb).toBe(256);
+    expect(resolveConfig().queriesPerMinute).toBe(120);
+    expect(resolveConfig().engineThreads).toBe(2);
+    expect(() => resolveConfig({ queryTimeoutMs: 0 })).toThrow(/queryTimeoutMs must be an integer/);
   });
 });
 
