@@ -203,8 +203,7 @@ export function registerRdlRoutes(
   /** updateSettings: the parameter panel's visibility and expansion, as paginated embeds allow. */
   routes.patch('/report/settings', (request) => {
     const settings = objectBody(request.body, 'The settings') as models.IPaginatedReportSettings;
-    const panel = (settings.commands)
-      ?.parameterPanel;
+    const panel = settings.commands?.parameterPanel;
     if (panel !== undefined && (typeof panel !== 'object' || panel === null)) {
       throw badRequest(
         'commands.parameterPanel must be an object',
