@@ -1,6 +1,7 @@
 import { multipart, TINY_PNG } from '../support/multipart.ts';
 import { createTenant } from '../support/fixtures.ts';
 import { freshViewer } from './fixtures.ts';
+import { REPORT_MATRIX } from './report-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
 
 let uniqueEmail = 0;
@@ -124,4 +125,7 @@ export const ROUTE_MATRIX: Matrix = {
     request: (ctx, target) => ({ url: `/api/admin/audit?tenantId=${ctx.tenant(target).id}` }),
     expect: superAdminOnly(),
   },
+
+  // reports, embed tokens, grants, usage (the matrix app has no analytics service: 503 = allowed)
+  ...REPORT_MATRIX,
 };

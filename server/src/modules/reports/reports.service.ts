@@ -147,7 +147,6 @@ export async function issueEmbedToken(
   principal: Principal,
   request: { reportId: string; groupId: string },
 ): Promise<EmbedToken> {
-  const analytics = client(deps);
   const { tenantId, groupId } = await tenantFor(deps, principal, request.groupId);
   let report = await findTenantReport(deps.db, tenantId, request.reportId);
   if (!report) {
@@ -160,6 +159,7 @@ export async function issueEmbedToken(
       throw new AppError('FORBIDDEN');
     }
   }
+  const analytics = client(deps);
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
   const identity = report.dataset_id
     ? [
