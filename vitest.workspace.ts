@@ -16,8 +16,13 @@ const unit = [
   'packages/*/vitest.config.ts',
   'examples/*/vitest.config.ts',
   'server/vitest.config.ts',
+  'portal/vitest.config.ts',
 ];
-const browser = ['packages/*/vitest.browser.config.ts', 'examples/*/vitest.browser.config.ts'];
+const browser = [
+  'packages/*/vitest.browser.config.ts',
+  'examples/*/vitest.browser.config.ts',
+  'portal/vitest.browser.config.ts',
+];
 
 export default [
   ...unit,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
 
@@ -31,8 +32,8 @@ export default fp<SpaOptions>(
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
-        res.setHeader(
+      setHeaders(reply: FastifyReply, path: string) {
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
