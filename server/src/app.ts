@@ -13,6 +13,7 @@ import type { AnalyticsSettings } from './modules/analytics/analytics-settings.t
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import services, { type ServicesOptions } from './plugins/app/services.ts';
+import spa from './plugins/app/spa.ts';
 import cors from './plugins/external/cors.ts';
 import helmet from './plugins/external/helmet.ts';
 import jwt from './plugins/external/jwt.ts';
@@ -77,6 +78,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});
   await fastify.register(routes);
+  await fastify.register(spa, { dir: options.config.spaDir, env: options.config.env });
 };
 
 export default fp(app, { name: 'canopy-app' });
