@@ -273,6 +273,23 @@ describe('identity × dataset (row-level security)', () => {
     expect(response.body.rows.map((row: unknown[]) => row[0])).toContain(customer);
   });
 
+  it('applies the same rule to Export To File', async () => {
+    const exportAs = (principal: string, identities?: unknown[]) =>
+      call(`${emulator.apiUrl}/groups/${w1.groupId}/reports/${w1.securedReportId}/ExportTo`, {
+        token: emulator.appToken(principal),
+        body: {
+          format: 'PDF',
+          ...(identities ? { powerBIReportConfiguration: { identities } } : {}),
+        },
+      });
+    const viewer = 'a0000000-0000-4000-8000-00000000000d';
+    expect((await exportAs(viewer)).status).toBe(403);
+    expect((await exportAs(viewer, identities.forRls1())).status).toBe(202);
+    const unknownRole = [{ username: 'x', roles: ['Nope'], datasets: [rls1()] }];
+    expect((await exportAs(viewer, unknownRole)).status).toBe(400);
+    expect((await exportAs('a0000000-0000-4000-8000-00000000000a')).status).toBe(202);
+  });
+
   it('refuses a Viewer app token on an RLS dataset; higher roles see every row', async () => {
     const body = { datasetId: rls1(), ...byRegion };
     const viewer = await call(`${emulator.url}/_emulator/query`, {

@@ -1,5 +1,6 @@
 import type { EffectiveIdentity, TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
+import { checkIdentityRoles, identityFor } from '../query/rls.ts';
 import type { DatasetRecord } from '../state/records.ts';
 import { forbidden, identityRequired } from './denials.ts';
 import { can } from './workspace-roles.ts';
@@ -23,4 +24,24 @@ export function queryIdentity(
   const identity = claims.identities.find((candidate) => candidate.datasets.includes(dataset.id));
   if (!identity) throw forbidden(identityRequired(dataset.id));
   return identity;
+}
+
+/**
+ * Export To File over an RLS dataset: the export body's identity for the dataset applies (its roles
+ * must exist); without one, only a role above Viewer may export every row.
+ */
+export function exportIdentity(
+  context: EmulatorContext,
+  principal: string,
+  dataset: DatasetRecord,
+  identities: EffectiveIdentity[],
+): EffectiveIdentity | undefined {
+  if (dataset.model.roles.length === 0) return undefined;
+  const identity = identityFor(identities, dataset.id);
+  if (identity) {
+    checkIdentityRoles(dataset.model, identity, 'identities');
+    return identity;
+  }
+  if (can(context.registry, dataset.groupId, principal, 'readAllRows')) return undefined;
+  throw forbidden(identityRequired(dataset.id));
 }

@@ -4,6 +4,7 @@ import type { QueryResult } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { EffectiveIdentity } from '../auth/claims.ts';
+import { exportIdentity } from '../policy/row-security.ts';
 import { identityFor } from '../query/rls.ts';
 import { runQuery } from '../query/run-query.ts';
 import type { ReportRecord } from '../state/records.ts';
@@ -187,6 +188,9 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
           datasets: identity.datasets ?? [],
         })),
       };
+      // Exports honour RLS like embed tokens: refuse before a job exists.
+      const dataset = context.registry.datasets.get(record.definition.datasetId);
+      if (dataset) exportIdentity(context, scope.claims.sub, dataset, job.identities);
       jobs.set(job.id, job);
       return reply.code(202).send(exportJson(scope.base, job));
     },
