@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import app from '../../../src/app.ts';
+import { createDatabase, type DatabaseHandle } from '../../../src/db/create-database.ts';
+import { build, type TestApp } from '../../helper.ts';
+import { createCast, createPerson, type Cast } from '../../support/fixtures.ts';
+import { keyOf, openStream, send } from './chat-support.ts';
+
+/**
+ * Two server instances on one database: a message sent through one reaches an event stream held
+ * by the other. Under PostgreSQL each instance has its own pool and its own LISTEN connection, so
+ * the only path between them is NOTIFY; under PGlite they share the in-process database.
+ */
+let t: TestApp;
+let cast: Cast;
+let second: FastifyInstance;
+let secondDatabase: DatabaseHandle;
+let secondUrl: string;
+beforeAll(async () => {
+  t = await build();
+  cast = await createCast(t);
+  secondDatabase =
+    t.database.backend === 'postgres'
+      ? await createDatabase({ kind: 'postgres', url: t.database.url!, poolSize: 3 })
+      : t.database;
+  second = Fastify({ logger: false });
+  await second.register(app, { config: t.config, database: secondDatabase, rateLimitPerMinute: 0 });
+  secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await second.close();
+  if (secondDatabase !== t.database) await secondDatabase.close();
+  await t.close();
+});
+
+it('a message sent through one instance reaches an SSE client of the other', async () => {
+  const a = await createPerson(t, { tenantId: cast.tenantA.id });
+  const b = await createPerson(t, { tenantId: cast.tenantA.id });
+  // The ticket is issued by the first instance and spent at the second: tickets live in the database.
+  const stream = await openStream(t, secondUrl, b);
+  const sent = [];
+  for (const text of ['one', 'two', 'three'])
+    sent.push((await send(t, a, b, text)).json<{ id: string }>().id);
+  const received = [];
+  for (let i = 0; i < sent.length; i++) {
+    const event = await stream.next((e) => e.event === 'message');
+    expect(event.data).toMatchObject({ conversationKey: keyOf(a, b), senderId: a.id });
+    received.push((event.data as { messageId: string }).messageId);
+  }
+  expect(received).toEqual(sent);
+
+  // Typing (never stored) crosses instances too.
+  await t.request({
+    method: 'POST',
+    url: `/api/conversations/${keyOf(a, b)}/typing`,
+    token: a.token,
+    payload: { userId: a.id, isTyping: true },
+  });
+  expect((await stream.next((e) => e.event === 'typing')).data).toMatchObject({
+    userId: a.id,
+    isTyping: true,
+  });
+  stream.close();
+});
