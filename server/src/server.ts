@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import app from './app.ts';
@@ -49,7 +50,10 @@ async function main() {
   // No analytics service configured: start the emulator in-process, on its own origin.
   const local = config.analytics
     ? undefined
-    : await startLocalAnalytics({ port: config.embed.emulatorPort });
+    : await startLocalAnalytics({
+        port: config.embed.emulatorPort,
+        dataDir: join(config.dataDir, 'emulator'),
+      });
   const analytics = config.analytics
     ? settingsFromConfig(config.analytics, config.embed.rlsRole)
     : local?.settings;

@@ -3,6 +3,7 @@ import { emulatorPlugin } from './app.ts';
 import type { EmulatorOptions } from './config.ts';
 import { createEmulatorContext, type EmulatorContext } from './context.ts';
 import type { SampleIds } from './reports/sample-ids.ts';
+import { CataloguePersistence } from './state/persistence.ts';
 import type { Registry } from './state/registry.ts';
 import { mintEmbedToken, type MintedToken, type MintTokenOptions } from './test-kit.ts';
 
@@ -15,6 +16,11 @@ export interface StartEmulatorOptions extends EmulatorOptions {
   logger?: boolean;
   /** Build the frame script before resolving (default false: built on first page request). */
   prebuildFrame?: boolean;
+  /**
+   * Keep the catalogue (workspaces, datasets, reports, dashboards) in this folder: loaded at start,
+   * saved after every successful change through the REST API and at close (default: memory only).
+   */
+  dataDir?: string;
 }
 
 export interface RunningEmulator {
@@ -59,10 +65,21 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     host = '127.0.0.1',
     logger = false,
     prebuildFrame = false,
+    dataDir,
     ...emulatorOptions
   } = options;
   const context = await createEmulatorContext(emulatorOptions);
   const app = Fastify({ logger });
+  const persistence = dataDir === undefined ? undefined : new CataloguePersistence(dataDir);
+  if (persistence) {
+    persistence.load(context.registry);
+    app.addHook('onResponse', (request, reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        persistence.save(context.registry);
+      }
+      done();
+    });
+  }
   try {
     await app.register(emulatorPlugin, { context, prebuildFrame });
     await app.listen({ port, host });
@@ -101,6 +118,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     context,
     close: async () => {
       await app.close();
+      persistence?.save(context.registry);
       context.close();
     },
   };

@@ -11,8 +11,14 @@ export const emulatorCountries = countries.map(([name]) => name);
  */
 export async function startLocalAnalytics(options: {
   port: number;
+  /** Where the emulator keeps its catalogue, so stored workspace ids survive restarts. */
+  dataDir: string;
 }): Promise<{ emulator: RunningEmulator; settings: AnalyticsSettings }> {
-  const emulator = await startEmulator({ port: options.port, populateNewWorkspaces: false });
+  const emulator = await startEmulator({
+    port: options.port,
+    populateNewWorkspaces: false,
+    dataDir: options.dataDir,
+  });
   return { emulator, settings: localAnalyticsSettings(emulator) };
 }
 

@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DashboardRecord, DatasetRecord, ReportRecord, WorkspaceRecord } from './records.ts';
+import type { Registry } from './registry.ts';
+
+/** The catalogue as stored: plain JSON of every record, keyed by id. */
+interface StoredCatalogue {
+  version: 1;
+  workspaces: WorkspaceRecord[];
+  datasets: DatasetRecord[];
+  reports: ReportRecord[];
+  dashboards: DashboardRecord[];
+}
+
+const fileName = 'catalogue.json';
+
+/**
+ * Keeps the catalogue (workspaces, datasets with their rows and refresh history, reports,
+ * dashboards) in `dir/catalogue.json`, so ids a host stored stay valid when the emulator restarts.
+ * The file is small (definitions, not the generated sales data, which the seed recreates) and is
+ * written whole, through a temporary file and a rename, so a crash never leaves half a file.
+ */
+export class CataloguePersistence {
+  private readonly file: string;
+
+  constructor(private readonly dir: string) {
+    this.file = join(dir, fileName);
+  }
+
+  /** Replaces the registry's records with the stored ones, if a catalogue was saved before. */
+  load(registry: Registry): boolean {
+    if (!existsSync(this.file)) return false;
+    const stored = JSON.parse(readFileSync(this.file, 'utf8')) as StoredCatalogue;
+    if (stored.version !== 1) return false;
+    registry.workspaces.clear();
+    registry.datasets.clear();
+    registry.reports.clear();
+    registry.dashboards.clear();
+    for (const workspace of stored.workspaces) registry.workspaces.set(workspace.id, workspace);
+    for (const dataset of stored.datasets) registry.datasets.set(dataset.id, dataset);
+    for (const report of stored.reports) registry.reports.set(report.definition.id, report);
+    for (const dashboard of stored.dashboards) {
+      registry.dashboards.set(dashboard.definition.id, dashboard);
+    }
+    return true;
+  }
+
+  save(registry: Registry): void {
+    mkdirSync(this.dir, { recursive: true });
+    const catalogue: StoredCatalogue = {
+      version: 1,
+      workspaces: [...registry.workspaces.values()],
+      datasets: [...registry.datasets.values()],
+      reports: [...registry.reports.values()],
+      dashboards: [...registry.dashboards.values()],
+    };
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(catalogue), { mode: 0o600 });
+    renameSync(temporary, this.file);
+  }
+}
