@@ -7,16 +7,29 @@ import * as models from 'powerbi-models';
 import * as factories from './factories.ts';
 import * as service from './service/index.ts';
 
+import { Create } from './embeds/create.ts';
+import { Dashboard } from './embeds/dashboard.ts';
+import { Qna } from './embeds/qna.ts';
+import { QuickCreate } from './embeds/quick-create.ts';
+import { Report } from './embeds/report.ts';
+import { Tile } from './embeds/tile.ts';
+import { Visual } from './embeds/visual.ts';
+import { defineEmbedKinds } from './service/embed-kinds.ts';
+
+// The Service creates components through this table (it imports no component class), in the
+// original's lookup order. Touches no global: importing stays free of browser side effects.
+defineEmbedKinds({
+  components: [Tile, Report, Dashboard, Qna, Visual],
+  report: Report,
+  create: Create,
+  quickCreate: QuickCreate,
+});
+
 export { service, factories, models };
 
 export { Embed } from './embeds/embed.ts';
-export { Report } from './embeds/report.ts';
-export { Dashboard } from './embeds/dashboard.ts';
-export { Tile } from './embeds/tile.ts';
-export { Qna } from './embeds/qna.ts';
-export { Visual } from './embeds/visual.ts';
-export { Create } from './embeds/create.ts';
-export { QuickCreate } from './embeds/quick-create.ts';
+export type { IEmbedService } from './embeds/embed-service.ts';
+export { Report, Dashboard, Tile, Qna, Visual, Create, QuickCreate };
 export { Page } from './objects/page.ts';
 export { VisualDescriptor } from './objects/visual-descriptor.ts';
 export { BookmarksManager } from './objects/bookmarks-manager.ts';

@@ -154,80 +154,85 @@ describe('teardown', () => {
     expect(loaded).toHaveBeenCalledTimes(1);
   });
 
-  it('should return to the baseline after 1,000 embed/reset cycles', async () => {
-    const listeners = trackListeners();
-    service = newService();
-    const baseline = {
-      routes: service.router.routeCount,
-      handlers: service.wpmp.handlerCount,
-      listeners: listeners.count(),
-      timers: vi.getTimerCount(),
-    };
-    const kinds = [
-      () => reportConfig({ eventHooks: { applicationContextProvider: () => ({}) } }),
-      () => ({
-        type: 'dashboard',
-        id: 'd1',
-        embedUrl: `${HOST}/dashboardEmbed`,
-        accessToken: 'token',
-      }),
-      () => ({
-        type: 'tile',
-        id: 't1',
-        dashboardId: 'd1',
-        embedUrl: `${HOST}/embed`,
-        accessToken: 'token',
-      }),
-    ];
-    let handled = 0;
-    let disposed = 0;
-    for (let i = 0; i < 1000; i++) {
-      const component = service.embed(container, kinds[i % kinds.length]!());
-      component.on('error', () => handled++);
-      autoRefreshToken(component, { getToken: () => 'next', refreshIntervalMs: 60_000 });
-      if (i % 10 === 0) {
-        // Let every tenth one load fully and take an event, as a real page would.
-        await vi.advanceTimersByTimeAsync(2);
-        const base = component.config.type === 'dashboard' ? 'dashboards' : 'reports';
-        if (component.config.type !== 'tile') {
-          await harness
-            .frameFor(component.iframe)
-            .post(`/${base}/${component.config.uniqueId}/events/error`, { message: 'x' });
+  it(
+    'should return to the baseline after 1,000 embed/reset cycles',
+    { timeout: 60_000 },
+    async () => {
+      const listeners = trackListeners();
+      service = newService();
+      const baseline = {
+        routes: service.router.routeCount,
+        handlers: service.wpmp.handlerCount,
+        listeners: listeners.count(),
+        timers: vi.getTimerCount(),
+      };
+      const kinds = [
+        () => reportConfig({ eventHooks: { applicationContextProvider: () => ({}) } }),
+        () => ({
+          type: 'dashboard',
+          id: 'd1',
+          embedUrl: `${HOST}/dashboardEmbed`,
+          accessToken: 'token',
+        }),
+        () => ({
+          type: 'tile',
+          id: 't1',
+          dashboardId: 'd1',
+          embedUrl: `${HOST}/embed`,
+          accessToken: 'token',
+        }),
+      ];
+      let handled = 0;
+      let disposed = 0;
+      for (let i = 0; i < 1000; i++) {
+        const component = service.embed(container, kinds[i % kinds.length]!());
+        component.on('error', () => handled++);
+        autoRefreshToken(component, { getToken: () => 'next', refreshIntervalMs: 60_000 });
+        if (i % 10 === 0) {
+          // Let every tenth one load fully and take an event, as a real page would.
+          await vi.advanceTimersByTimeAsync(2);
+          const base = component.config.type === 'dashboard' ? 'dashboards' : 'reports';
+          if (component.config.type !== 'tile') {
+            await harness
+              .frameFor(component.iframe)
+              .post(`/${base}/${component.config.uniqueId}/events/error`, { message: 'x' });
+          }
         }
+        // A request the frame never answers: must be rejected by the reset, not left pending.
+        const pending = component.getCorrelationId();
+        const outcome = pending.then(
+          () => 'resolved',
+          (error: unknown) => (error as EmbedError).code,
+        );
+        harness.app = (request, frame) =>
+          request.url === '/getCorrelationId' ? undefined : silentPagesApp(request, frame);
+        service.reset(container);
+        if ((await outcome) === EmbedErrorCode.Disposed) disposed++;
       }
-      // A request the frame never answers: must be rejected by the reset, not left pending.
-      const pending = component.getCorrelationId();
-      const outcome = pending.then(
-        () => 'resolved',
-        (error: unknown) => (error as EmbedError).code,
-      );
-      harness.app = (request, frame) =>
-        request.url === '/getCorrelationId' ? undefined : silentPagesApp(request, frame);
-      service.reset(container);
-      if ((await outcome) === EmbedErrorCode.Disposed) disposed++;
-    }
-    await vi.advanceTimersByTimeAsync(10);
+      await vi.advanceTimersByTimeAsync(10);
 
-    expect(disposed).toBe(1000);
-    expect(handled).toBe(67); // i % 10 === 0 and not a tile: 100 - 33
-    expect(container.children).toHaveLength(0);
-    expect(document.querySelectorAll('iframe')).toHaveLength(0);
-    expect(service.router.routeCount).toBe(baseline.routes);
-    expect(service.wpmp.handlerCount).toBe(baseline.handlers);
-    expect(service.wpmp.pendingCount).toBe(0);
-    expect(service.getEmbeds()).toHaveLength(0);
-    expect(service.getNumberOfComponents()).toBe(0);
-    expect(listeners.count()).toBe(baseline.listeners);
-    expect(vi.getTimerCount()).toBe(baseline.timers);
-  });
+      expect(disposed).toBe(1000);
+      expect(handled).toBe(67); // i % 10 === 0 and not a tile: 100 - 33
+      expect(container.children).toHaveLength(0);
+      expect(document.querySelectorAll('iframe')).toHaveLength(0);
+      expect(service.router.routeCount).toBe(baseline.routes);
+      expect(service.wpmp.handlerCount).toBe(baseline.handlers);
+      expect(service.wpmp.pendingCount).toBe(0);
+      expect(service.getEmbeds()).toHaveLength(0);
+      expect(service.getNumberOfComponents()).toBe(0);
+      expect(listeners.count()).toBe(baseline.listeners);
+      expect(vi.getTimerCount()).toBe(baseline.timers);
+    },
+  );
 
   it('should remove the window message listener on destroy and reject what is pending', async () => {
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
     service = newService({ autoEmbedOnContentLoaded: true });
-    const messageListener = add.mock.calls.find(([type]) => type === 'message')?.[1];
+    // Two: the proxy's, and the capture-phase one that frame binding reads events from.
+    const messageListeners = add.mock.calls.filter(([type]) => type === 'message');
+    expect(messageListeners).toHaveLength(2);
     const domListener = add.mock.calls.find(([type]) => type === 'DOMContentLoaded')?.[1];
-    expect(messageListener).toBeTypeOf('function');
 
     const report = service.embed(container, reportConfig());
     const preload = service.preload({ type: 'report', embedUrl: REPORT_URL });
@@ -237,7 +242,9 @@ describe('teardown', () => {
     const uid = report.config.uniqueId as string;
 
     service.destroy();
-    expect(remove).toHaveBeenCalledWith('message', messageListener);
+    for (const [, listener, options] of messageListeners) {
+      expect(remove).toHaveBeenCalledWith('message', listener, ...(options ? [options] : []));
+    }
     expect(remove).toHaveBeenCalledWith('DOMContentLoaded', domListener, false);
     await expect(pages).rejects.toMatchObject({ code: EmbedErrorCode.Disposed });
     expect(preload.isConnected).toBe(false);

@@ -2,7 +2,7 @@ import * as models from 'powerbi-models';
 import { messages } from '../errors.ts';
 import { findParamInUrl } from '../internal/url.ts';
 import type { EmbedEventMap } from '../events.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
 
@@ -12,7 +12,7 @@ export class Create extends Embed<EmbedEventMap> {
   declare createConfig: models.IReportCreateConfiguration;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

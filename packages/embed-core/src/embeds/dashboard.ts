@@ -2,7 +2,7 @@ import * as models from 'powerbi-models';
 import { messages } from '../errors.ts';
 import type { DashboardEventMap } from '../events.ts';
 import { findParamInUrl } from '../internal/url.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
 
 const PAGE_VIEWS = ['fitToWidth', 'oneColumn', 'actualSize'];
@@ -15,7 +15,7 @@ export class Dashboard extends Embed<DashboardEventMap> {
   static type = 'Dashboard';
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

@@ -4,15 +4,22 @@
  */
 import { messages } from '../errors.ts';
 import { addParamToUrl } from '../internal/url.ts';
-import type { Service } from '../service/service.ts';
-import type { Embed } from './embed.ts';
+import type { IEmbedService } from './embed-service.ts';
+
+/** The part of a component its frame listeners drive (not `Embed` itself: it imports this module). */
+interface FrameComponent {
+  iframeLoaded: boolean;
+  service: Pick<IEmbedService, 'reportAsyncError'>;
+  load(phasedRender?: boolean): Promise<void>;
+  create(): Promise<void>;
+}
 
 /**
  * Creates the iframe for `embedUrl` (with the `uid` parameter the frame posts its events under),
  * and makes it the only child of `element`. Throws for a URL the Service does not accept.
  */
 export function createEmbedIframe(
-  service: Service,
+  service: IEmbedService,
   element: HTMLElement,
   embedUrl: string,
   uniqueId: string,
@@ -32,7 +39,7 @@ export function createEmbedIframe(
 }
 
 /** The frame `load` listener of a component that loads: marks the frame ready and sends the load. */
-export function loadListener(component: Embed<object>, phasedRender?: boolean): () => void {
+export function loadListener(component: FrameComponent, phasedRender?: boolean): () => void {
   return () => {
     component.iframeLoaded = true;
     try {
@@ -48,7 +55,7 @@ export function loadListener(component: Embed<object>, phasedRender?: boolean): 
 }
 
 /** The frame `load` listener of Create/QuickCreate: sends the create request. */
-export function createListener(component: Embed<object>): () => void {
+export function createListener(component: FrameComponent): () => void {
   return () => {
     void component
       .create()
@@ -61,7 +68,7 @@ export function createListener(component: Embed<object>): () => void {
  * goes to the Service's error reporting since no caller waits for it.
  */
 export function frontLoadListener(
-  component: Embed<object>,
+  component: FrameComponent,
   send: () => Promise<void>,
 ): () => unknown {
   return () =>

@@ -4,7 +4,7 @@ import type { IEventHandler } from '../events.ts';
 import { exitFullscreen, requestFullscreen } from '../internal/fullscreen.ts';
 import { autoAuthInEmbedUrl, findParamInUrl } from '../internal/url.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { SDK_VERSION } from '../version.ts';
 import {
   addLocaleToEmbedUrl,
@@ -87,7 +87,7 @@ export abstract class Embed<TEvents extends object = object> {
   declare groups: models.IMenuGroupExtension[];
   declare eventHandlers: IInternalEventHandler<unknown>[];
   declare eventHooks: models.EventHooks;
-  declare service: Service;
+  declare service: IEmbedService;
   declare element: HTMLElement;
   declare iframe: HTMLIFrameElement;
   declare iframeLoaded: boolean;
@@ -103,7 +103,7 @@ export abstract class Embed<TEvents extends object = object> {
   declare private iframeLoadListener: (() => void) | undefined;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     iframe?: HTMLIFrameElement,

@@ -5,7 +5,7 @@
  */
 import { EmbedError, EmbedErrorCode, toRejection } from '../errors.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
-import type { IService } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import type { HttpMethod } from './embed-types.ts';
 
 /** The rejection of a request whose component has no frame window (never embedded, or reset). */
@@ -17,7 +17,7 @@ export function noFrameError(method: HttpMethod, url: string): EmbedError {
 }
 
 export function sendFrameRequest<T>(
-  service: IService,
+  service: Pick<IEmbedService, 'hpm'>,
   method: HttpMethod,
   url: string,
   body: unknown,

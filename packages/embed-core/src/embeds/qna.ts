@@ -1,7 +1,7 @@
 import * as models from 'powerbi-models';
 import type { QnaEventMap } from '../events.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
 
 /** An embedded Q&A experience over one or more datasets. */
@@ -10,7 +10,7 @@ export class Qna extends Embed<QnaEventMap> {
   static allowedEvents = ['loaded', 'visualRendered'];
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

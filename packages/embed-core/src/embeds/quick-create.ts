@@ -1,6 +1,6 @@
 import * as models from 'powerbi-models';
 import type { EmbedEventMap } from '../events.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
 
@@ -9,7 +9,7 @@ export class QuickCreate extends Embed<EmbedEventMap> {
   declare createConfig: models.IQuickCreateConfiguration;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

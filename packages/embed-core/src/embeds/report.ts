@@ -5,7 +5,7 @@ import { addParamToUrl, findParamInUrl, isRDLEmbed } from '../internal/url.ts';
 import { BookmarksManager } from '../objects/bookmarks-manager.ts';
 import { Page, pageFromModel } from '../objects/page.ts';
 import type { IFilterable } from '../objects/filterable.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
@@ -51,7 +51,7 @@ export class Report<TEvents extends object = ReportEventMap>
   bookmarksManager: BookmarksManager;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,
@@ -135,7 +135,7 @@ export class Report<TEvents extends object = ReportEventMap>
     const page = (await this.request<models.IPage>('POST', '/report/addPage', request)).body;
     // Fewer fields than getPages, as in the original: a new page has no mobile size or background yet.
     const { mobileSize: _m, background: _b, wallpaper: _w, ...created } = page;
-    return pageFromModel(this as unknown as Report, created);
+    return pageFromModel(this, created);
   }
 
   async deletePage(pageName: string): Promise<void> {
@@ -156,7 +156,7 @@ export class Report<TEvents extends object = ReportEventMap>
     const pages = await this.pageModels();
     const page = pages.find((p) => p.name === pageName);
     if (!page) return Promise.reject(models.CommonErrorCodes.NotFound);
-    return pageFromModel(this as unknown as Report, page);
+    return pageFromModel(this, page);
   }
 
   async getActivePage(): Promise<Page> {
@@ -164,7 +164,7 @@ export class Report<TEvents extends object = ReportEventMap>
     const activePage = pages.find((page) => page.isActive);
     // Deliberate difference: the original rejected with `undefined` (a TypeError swallowed by its catch).
     if (!activePage) return Promise.reject(models.CommonErrorCodes.NotFound);
-    return pageFromModel(this as unknown as Report, activePage);
+    return pageFromModel(this, activePage);
   }
 
   /** A page object bound to this report (no round trip). */
@@ -174,7 +174,7 @@ export class Report<TEvents extends object = ReportEventMap>
     isActive?: boolean,
     visibility?: models.SectionVisibility,
   ): Page {
-    return new Page(this as unknown as Report, name, displayName, isActive, visibility);
+    return new Page(this, name, displayName, isActive, visibility);
   }
 
   async setPage(pageName: string): Promise<IHttpPostMessageResponse<void>> {

@@ -2,7 +2,7 @@ import * as models from 'powerbi-models';
 import { messages } from '../errors.ts';
 import type { TileEventMap } from '../events.ts';
 import { findParamInUrl } from '../internal/url.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
 
 /** A single embedded dashboard tile. */
@@ -11,7 +11,7 @@ export class Tile extends Embed<TileEventMap> {
   static allowedEvents = ['tileClicked', 'tileLoaded'];
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

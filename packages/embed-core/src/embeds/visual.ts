@@ -2,7 +2,7 @@ import * as models from 'powerbi-models';
 import { messages } from '../errors.ts';
 import type { Page } from '../objects/page.ts';
 import { VisualDescriptor } from '../objects/visual-descriptor.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from './embed-service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import type { IEmbedConfigurationBase } from './embed.ts';
 import { Report } from './report.ts';
@@ -18,7 +18,7 @@ export class Visual extends Report {
   static RenderNotSupportedError: string = messages.visualRenderNotSupported;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

@@ -3,13 +3,13 @@ import { messages } from '../errors.ts';
 import type { IEmbedConfigurationBase } from '../embeds/embed.ts';
 import { sendFrameRequest } from '../embeds/frame-request.ts';
 import { isRDLEmbed } from '../internal/url.ts';
-import type { Service } from '../service/service.ts';
+import type { IEmbedService } from '../embeds/embed-service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 
 /** Report bookmarks: list, apply, play, capture and apply state (`report.bookmarksManager`). */
 export class BookmarksManager {
   constructor(
-    private readonly service: Service,
+    private readonly service: IEmbedService,
     private readonly config: IEmbedConfigurationBase,
     private readonly iframe?: HTMLIFrameElement,
     /** The owning report's uid; the original sent `undefined` here (its config had none yet). */

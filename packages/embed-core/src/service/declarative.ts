@@ -4,11 +4,16 @@
  * Internal to `Service`.
  */
 import { Embed, type IEmbedConfiguration } from '../embeds/embed.ts';
-import type { Service } from './service.ts';
+
+/** What declarative embedding needs from the Service (not its module: the Service imports this one). */
+interface DeclarativeService {
+  embed(element: HTMLElement, config: IEmbedConfiguration): Embed<object>;
+  init(container?: HTMLElement): Embed<object>[];
+}
 
 /** Embeds every descendant of `root` carrying the embed URL attribute, in document order. */
 export function embedDeclaredElements(
-  service: Service,
+  service: DeclarativeService,
   root: HTMLElement,
   config: IEmbedConfiguration | undefined,
 ): Embed<object>[] {
@@ -20,7 +25,7 @@ export function embedDeclaredElements(
  * Runs `service.init()` on `DOMContentLoaded`. Returns the listener's removal, or `undefined`
  * where there is no `window` (server rendering), so nothing is registered.
  */
-export function listenForContentLoaded(service: Service): (() => void) | undefined {
+export function listenForContentLoaded(service: DeclarativeService): (() => void) | undefined {
   const win = (globalThis as { window?: Window }).window;
   if (!win) return undefined;
   const listener = () => service.init(document.body);

@@ -3,26 +3,30 @@
  * reconfigure (or, Create → Report, replace) the component it already holds. Internal to `Service`.
  */
 import { Embed, type IEmbedConfigurationBase } from '../embeds/embed.ts';
-import { Report } from '../embeds/report.ts';
+import { embedKinds, type BuiltInComponent } from './embed-kinds.ts';
 import { scrubConfig } from './scrub-config.ts';
-import type { EmbedComponentFactory, IPowerBiElement, Service } from './service.ts';
+import type { IEmbedService } from '../embeds/embed-service.ts';
+import type { IPowerBiElement } from './powerbi-element.ts';
 
-/** A built-in component class (`Service.components`), matched by lower-cased `type`. */
-export type BuiltInComponent = {
-  type: string;
-  new (
-    service: Service,
-    element: HTMLElement,
-    config: IEmbedConfigurationBase,
-    phasedRender?: boolean,
-    isBootstrap?: boolean,
-  ): Embed<object>;
-};
+/** What these functions need from the Service (not its module: the Service imports this one). */
+export interface LifecycleService extends IEmbedService {
+  addOrOverwriteEmbed(component: Embed<object>, element: HTMLElement): void;
+}
+
+type ComponentFactory<S> = (
+  service: S,
+  element: HTMLElement,
+  config: IEmbedConfigurationBase,
+  phasedRender?: boolean,
+  isBootstrap?: boolean,
+) => Embed<object>;
+
+export type { BuiltInComponent };
 
 /** The component types a Service can create: its built-ins and the ones registered on it. */
-export interface ComponentRegistry {
+export interface ComponentRegistry<S> {
   builtIns: readonly BuiltInComponent[];
-  registered: Readonly<Record<string, EmbedComponentFactory>>;
+  registered: Readonly<Record<string, ComponentFactory<S>>>;
 }
 
 /** The component type from the config, else the element's `powerbi-type` attribute. */
@@ -30,16 +34,16 @@ function resolveComponentType(element: IPowerBiElement, config: IEmbedConfigurat
   const componentType = config.type || element.getAttribute(Embed.typeAttribute);
   if (!componentType) {
     throw new Error(
-      `Attempted to embed using config ${JSON.stringify(scrubConfig(config))} on element ${element.outerHTML}, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="${Report.type.toLowerCase()}"'.`,
+      `Attempted to embed using config ${JSON.stringify(scrubConfig(config))} on element ${element.outerHTML}, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="report"'.`,
     );
   }
   return componentType;
 }
 
 /** Creates the component for `config.type` in `element` and registers it with the Service. */
-export function embedNew(
-  service: Service,
-  registry: ComponentRegistry,
+export function embedNew<S extends LifecycleService>(
+  service: S,
+  registry: ComponentRegistry<S>,
   element: IPowerBiElement,
   config: IEmbedConfigurationBase,
   phasedRender?: boolean,
@@ -72,9 +76,9 @@ export function embedNew(
  * Embeds again on an element that already holds `component`: the same type reloads with the merged
  * configuration; Q&A is rebuilt; a Create/QuickCreate becomes the Report it saved.
  */
-export function embedExisting(
-  service: Service,
-  registry: ComponentRegistry,
+export function embedExisting<S extends LifecycleService>(
+  service: S,
+  registry: ComponentRegistry<S>,
   component: Embed<object> | undefined,
   element: IPowerBiElement,
   config: IEmbedConfigurationBase,
@@ -97,6 +101,7 @@ export function embedExisting(
       // The report keeps the iframe, so it keeps the uid the iframe was created with: the frame
       // posts its events under that uid.
       const reportConfig = { ...config, uniqueId: config.uniqueId ?? component.config.uniqueId };
+      const Report = embedKinds().report;
       const report = new Report(service, element, reportConfig, false, false, component.iframe);
       component.dispose();
       report.iframeLoaded = true;

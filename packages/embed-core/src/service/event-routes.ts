@@ -21,16 +21,19 @@ const EVENT_ROUTES: ReadonlyArray<{ url: string; type: string; name?: string }> 
 /** Registers the event routes; returns their disposers. */
 export function registerEventRoutes(
   router: Router,
-  handleEvent: (event: IEvent<unknown>) => void,
+  handleEvent: (event: IEvent<unknown>, request: object) => void,
 ): Array<() => void> {
   return EVENT_ROUTES.map(({ url, type, name }) => {
     const handler = (req: { params: Record<string, string>; body?: unknown }) => {
-      handleEvent({
-        type,
-        id: req.params.uniqueId as string,
-        name: name ?? (req.params.eventName as string),
-        value: req.body,
-      });
+      handleEvent(
+        {
+          type,
+          id: req.params.uniqueId as string,
+          name: name ?? (req.params.eventName as string),
+          value: req.body,
+        },
+        req,
+      );
     };
     // Routers built by foreign factories (powerbi-router) have no `register`; fall back to `post`.
     if (typeof router.register === 'function') return router.register('POST', url, handler);

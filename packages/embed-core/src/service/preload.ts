@@ -4,14 +4,14 @@
  */
 import { messages } from '../errors.ts';
 import type { IEmbedConfigurationBase } from '../embeds/embed.ts';
-import type { Service } from './service.ts';
+import type { IEmbedService } from '../embeds/embed-service.ts';
 
 /**
  * Adds a hidden iframe for `config.embedUrl` to `element` (default: the body). It dispatches a
  * bubbling `preloaded` event once loaded. Throws for a URL the Service does not accept.
  */
 export function createPreloadFrame(
-  service: Service,
+  service: Pick<IEmbedService, 'validateEmbedUrl'>,
   config: IEmbedConfigurationBase,
   element: HTMLElement | undefined,
 ): HTMLIFrameElement {

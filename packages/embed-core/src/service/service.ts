@@ -2,19 +2,12 @@ import type * as models from 'powerbi-models';
 import { EmbedError, EmbedErrorCode, isEmbedError, messages } from '../errors.ts';
 import type { IHpmFactory, IRouterFactory, IWpmpFactory } from '../factories.ts';
 import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
-import { Create } from '../embeds/create.ts';
-import { Dashboard } from '../embeds/dashboard.ts';
 import type {
   Embed,
   IBootstrapEmbedConfiguration,
   IEmbedConfiguration,
   IEmbedConfigurationBase,
 } from '../embeds/embed.ts';
-import { Qna } from '../embeds/qna.ts';
-import { QuickCreate } from '../embeds/quick-create.ts';
-import { Report } from '../embeds/report.ts';
-import { Tile } from '../embeds/tile.ts';
-import { Visual } from '../embeds/visual.ts';
 import { toOrigin, validateEmbedUrl } from '../internal/embed-url-validation.ts';
 import type { HttpPostMessage } from '../transport/http-post-message.ts';
 import { generateUUID } from '../transport/ids.ts';
@@ -24,13 +17,11 @@ import { SDK_TYPE, SDK_VERSION } from '../version.ts';
 import { assertConfig, assertElement } from './argument-checks.ts';
 import { embedDeclaredElements, listenForContentLoaded } from './declarative.ts';
 import { dispatchFrameEvent } from './dispatch-frame-event.ts';
-import {
-  embedExisting,
-  embedNew,
-  type BuiltInComponent,
-  type ComponentRegistry,
-} from './embed-lifecycle.ts';
+import { builtInComponents, embedKinds, type BuiltInComponent } from './embed-kinds.ts';
+import { embedExisting, embedNew, type ComponentRegistry } from './embed-lifecycle.ts';
 import { createOriginPolicy } from './origin-policy.ts';
+import { trackInboundMessages, type InboundMessages } from './inbound-messages.ts';
+import type { IEmbedService } from '../embeds/embed-service.ts';
 import { createPreloadFrame } from './preload.ts';
 import { registerEventRoutes } from './event-routes.ts';
 import type { IServiceConfiguration } from './service-config.ts';
@@ -39,10 +30,8 @@ export type { IDebugOptions, IServiceConfiguration } from './service-config.ts';
 export type { ICustomEvent, IEvent, IEventHandler };
 export type { IHpmFactory, IRouterFactory, IWpmpFactory };
 
-/** A container element that holds an embedded component. */
-export interface IPowerBiElement extends HTMLElement {
-  powerBiEmbed: Embed<object>;
-}
+import type { IPowerBiElement } from './powerbi-element.ts';
+export type { IPowerBiElement };
 
 /** The configurations `embed`/`load`/`bootstrap`/`preload` accept (same union as powerbi-client). */
 export type IComponentEmbedConfiguration =
@@ -73,9 +62,9 @@ const DEFAULT_CONFIG: IServiceConfiguration = {
  * Embeds components into container elements and routes the frames' events back to them.
  * Same public API as powerbi-client's `service.Service`; see docs/embed-core for the additions.
  */
-export class Service implements IService {
+export class Service implements IService, IEmbedService {
   /** Built-in components, matched by lower-cased type. */
-  static components: BuiltInComponent[] = [Tile, Report, Dashboard, Qna, Visual];
+  static components: BuiltInComponent[] = builtInComponents;
   static defaultConfig = DEFAULT_CONFIG;
 
   /** Fallback token used when neither the config nor the element carries one. */
@@ -92,6 +81,8 @@ export class Service implements IService {
   private readonly preloads = new Set<HTMLIFrameElement>();
   private readonly disposers: Array<() => void> = [];
   private destroyed = false;
+  private readonly inbound: InboundMessages;
+  private readonly policy: OriginPolicy;
 
   constructor(
     hpmFactory: IHpmFactory,
@@ -99,6 +90,10 @@ export class Service implements IService {
     routerFactory: IRouterFactory,
     config: IServiceConfiguration = {},
   ) {
+    // Before the proxy starts listening: frame binding needs each message's event (see isFromFrame).
+    this.inbound = trackInboundMessages();
+    this.disposers.push(() => this.inbound.dispose());
+    // A caller's factory may return its own proxy, or null (powerbi-client tolerates both).
     this.wpmp = wpmpFactory(config.wpmpName, config.logMessages);
     this.hpm = hpmFactory(this.wpmp, null, config.version, config.type, config.sdkWrapperVersion);
     this.router = routerFactory(this.wpmp);
@@ -106,13 +101,16 @@ export class Service implements IService {
     this.trustedOrigins = new Set(
       (config.trustedOrigins ?? []).map((o) => toOrigin(o)).filter((o): o is string => !!o),
     );
-    this.disposers.push(...registerEventRoutes(this.router, (event) => this.handleEvent(event)));
+    this.disposers.push(
+      ...registerEventRoutes(this.router, (event, request) => this.handleEvent(event, request)),
+    );
     this.config = { ...DEFAULT_CONFIG, ...config };
+    this.policy = this.originPolicy();
 
     // The origin policy and timeouts need our own transport; original factories still work without them.
-    const proxy = this.wpmp as Partial<MessageProxy>;
+    const proxy = (this.wpmp ?? {}) as Partial<MessageProxy>;
     if (this.config.originChecks !== false && typeof proxy.setOriginPolicy === 'function') {
-      proxy.setOriginPolicy(this.originPolicy());
+      proxy.setOriginPolicy(this.policy);
     }
     if (typeof proxy.configure === 'function') {
       proxy.configure({ timeout: this.config.requestTimeout, signal: this.config.signal });
@@ -174,7 +172,7 @@ export class Service implements IService {
     assertElement(element, 'createReport');
     assertConfig(config ?? null, 'createReport');
     config.type = 'create';
-    const component = new Create(this, element, config);
+    const component = new (embedKinds().create)(this, element, config);
     (element as IPowerBiElement).powerBiEmbed = component;
     this.addOrOverwriteEmbed(component, element);
     return component;
@@ -185,7 +183,7 @@ export class Service implements IService {
     assertElement(element, 'quickCreate');
     assertConfig(config ?? null, 'quickCreate');
     config.type = 'quickCreate';
-    const component = new QuickCreate(this, element, config);
+    const component = new (embedKinds().quickCreate)(this, element, config);
     (element as IPowerBiElement).powerBiEmbed = component;
     this.addOrOverwriteEmbed(component, element);
     return component;
@@ -237,7 +235,7 @@ export class Service implements IService {
     component.dispose();
     this.embeds = this.embeds.filter((e) => e !== component);
     delete powerBiElement.powerBiEmbed;
-    if (frameWindow && typeof this.wpmp.rejectPending === 'function') {
+    if (frameWindow && typeof this.wpmp?.rejectPending === 'function') {
       this.wpmp.rejectPending(
         new EmbedError(EmbedErrorCode.Disposed, 'The embedded component was reset.'),
         frameWindow,
@@ -258,13 +256,13 @@ export class Service implements IService {
     for (const iframe of this.preloads) iframe.remove();
     this.preloads.clear();
     for (const dispose of this.disposers.splice(0)) dispose();
-    if (typeof this.wpmp.rejectPending === 'function') {
+    if (typeof this.wpmp?.rejectPending === 'function') {
       this.wpmp.rejectPending(
         new EmbedError(EmbedErrorCode.Disposed, 'The Service was destroyed.'),
       );
     }
     (this.router as Partial<Router>).dispose?.();
-    this.wpmp.stop();
+    (this.wpmp as Partial<MessageProxy> | null)?.stop?.();
   }
 
   /** Loads the service's static assets in a hidden iframe ahead of the first embed. */
@@ -279,6 +277,8 @@ export class Service implements IService {
 
   /** Sets the `x-sdk-type` and `x-sdk-wrapper-version` headers (used by framework wrappers). */
   setSdkInfo(type: string, version: string): void {
+    // A caller's hpm object may have no default headers yet.
+    this.hpm.defaultHeaders ??= {};
     this.hpm.defaultHeaders['x-sdk-type'] = type;
     this.hpm.defaultHeaders['x-sdk-wrapper-version'] = version;
   }
@@ -297,7 +297,10 @@ export class Service implements IService {
 
   /** Forwards tile events (kept for API compatibility). */
   handleTileEvents(event: IEvent<unknown>): void {
-    if (event.type === 'tile') this.handleEvent(event);
+    // Called by host code, not by a frame: no frame binding applies.
+    if (event.type !== 'tile') return;
+    const component = this.embeds.find((e) => e.config.uniqueId === event.id);
+    if (component) dispatchFrameEvent(component, event);
   }
 
   /** Runs a host-side hook for the frame and answers it: 200 with the result, 404 without hook, 400 on failure. */
@@ -337,12 +340,15 @@ export class Service implements IService {
       }
       this.disposers.push(
         this.router.register('POST', url, (req) => {
-          this.handleEvent({
-            type: componentType,
-            id: req.params.uniqueId as string,
-            name: req.params.eventName as string,
-            value: req.body,
-          });
+          this.handleEvent(
+            {
+              type: componentType,
+              id: req.params.uniqueId as string,
+              name: req.params.eventName as string,
+              value: req.body,
+            },
+            req,
+          );
         }),
       );
     }
@@ -369,7 +375,7 @@ export class Service implements IService {
 
   /** The SDK type sent in `x-sdk-type` (default `js`). */
   get sdkType(): string {
-    return (this.hpm.defaultHeaders['x-sdk-type'] as string | undefined) ?? SDK_TYPE;
+    return (this.hpm.defaultHeaders?.['x-sdk-type'] as string | undefined) ?? SDK_TYPE;
   }
 
   /** All components of this Service (read-only copy). */
@@ -385,13 +391,25 @@ export class Service implements IService {
   }
 
   /** The component types `embed` can create: read at call time (`Service.components` is public). */
-  private registry(): ComponentRegistry {
+  private registry(): ComponentRegistry<Service> {
     return { builtIns: Service.components, registered: this.registeredComponents };
   }
 
-  private handleEvent(event: IEvent<unknown>): void {
+  /**
+   * Frame binding: `request` (a message a router matched) counts for a component only when its
+   * `message` event came from `frame` — that component's own iframe window — and from an origin
+   * trusted for it. Naming another embed's uid in the URL is not enough: a frame speaks for itself.
+   */
+  isFromFrame(frame: Window | null | undefined, request: object): boolean {
+    const event = this.inbound.eventOf(request);
+    if (!event || !frame || event.source !== frame) return false;
+    if (this.config.originChecks === false) return true;
+    return this.policy.accept(event) !== undefined;
+  }
+
+  private handleEvent(event: IEvent<unknown>, request: object): void {
     const component = this.embeds.find((e) => e.config.uniqueId === event.id);
-    if (!component) return;
+    if (!component || !this.isFromFrame(component.iframe?.contentWindow, request)) return;
     dispatchFrameEvent(component, event);
   }
 }
