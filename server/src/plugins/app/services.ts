@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../../modules/mail/mailer.ts';
 import { createLocalStorage } from '../../modules/storage/local-storage.ts';
+import { createS3Storage } from '../../modules/storage/s3-storage.ts';
 import type { Storage } from '../../modules/storage/storage.ts';
 import {
   unavailableWorkspaces,
@@ -28,7 +29,13 @@ export interface ServicesOptions {
 export default fp<ServicesOptions>(
   (app, options, done) => {
     const { config } = app;
-    app.decorate('storage', options.storage ?? createLocalStorage(join(config.dataDir, 'files')));
+    app.decorate(
+      'storage',
+      options.storage ??
+        (config.storage.kind === 's3'
+          ? createS3Storage(config.storage)
+          : createLocalStorage(join(config.dataDir, 'files'))),
+    );
     app.decorate(
       'mailer',
       options.mailer ??
