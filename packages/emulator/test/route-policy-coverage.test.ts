@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import madge from 'madge';
 import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../src/error-handler.ts';
 import { restErrorBody } from '../src/errors.ts';
@@ -56,5 +58,21 @@ describe('route policy coverage', () => {
     }
     await app.close();
     context.close();
+  });
+
+  it('sits below the routes and pages: the policy module imports none of them', async () => {
+    const root = fileURLToPath(new URL('../', import.meta.url));
+    const graph = await madge(`${root}src/policy`, {
+      fileExtensions: ['ts'],
+      tsConfig: `${root}tsconfig.json`,
+    });
+    const reached = Object.keys(graph.obj());
+    expect(reached).toContain('rest-guard.ts');
+    const above = reached.filter((file) =>
+      /^\.\.\/(rest|internal|embed-pages|frame)\/|^\.\.\/(app|start-emulator|test-kit)\.ts$|-routes?\.ts$/.test(
+        file,
+      ),
+    );
+    expect(above).toEqual([]);
   });
 });
