@@ -10,12 +10,17 @@ export const ERRORS = {
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },
   INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
+  OIDC_STATE_INVALID: {
+    status: 400,
+    message: 'This sign-in attempt is invalid or has expired. Start again.',
+  },
   NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
 
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
+  INVALID_SIGN_IN_TICKET: { status: 401, message: 'This sign-in link is invalid or has expired' },
   INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
 
   FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action' },
@@ -27,12 +32,17 @@ export const ERRORS = {
     status: 403,
     message: 'Set your password with the invitation link we emailed you before signing in.',
   },
+  OIDC_NOT_ALLOWED: {
+    status: 403,
+    message: 'External sign-in is only for super administrators with a verified email',
+  },
 
   NOT_FOUND: { status: 404, message: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
+  OIDC_NOT_CONFIGURED: { status: 404, message: 'External sign-in is not configured' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
@@ -60,6 +70,7 @@ export const ERRORS = {
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  OIDC_FAILED: { status: 502, message: 'External sign-in failed. Try again later.' },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'The database is not reachable right now. Try again in a moment.',

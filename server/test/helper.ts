@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, {
   type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
   type InjectOptions,
   type LightMyRequestResponse,
 } from 'fastify';
@@ -33,6 +35,10 @@ export interface TestApp {
 export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'database'>> {
   /** Environment overrides on top of the test defaults. */
   env?: Record<string, string>;
+  /** A Fastify logger (tests that read the log, e.g. a pino stream); none by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Routes registered after the app, e.g. a probe behind the access hook. */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 /**
@@ -50,8 +56,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     ...options.env,
   });
   const database = await createTestDatabase();
-  const { env: _env, ...appOptions } = options;
-  const fastify = Fastify({ logger: false });
+  const { env: _env, logger, extraRoutes, ...appOptions } = options;
+  const fastify = Fastify({ logger: logger ?? false });
   const routes: RegisteredRoute[] = [];
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -67,6 +73,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     }
   });
   await fastify.register(app, { config, database, rateLimitPerMinute: 0, ...appOptions });
+  if (extraRoutes) await fastify.register(extraRoutes);
   await fastify.ready();
   return {
     app: fastify,

@@ -37,3 +37,51 @@ export const ResetPasswordRequest = z.object({
   newPassword: NewPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** `POST /api/auth/refresh` (refresh cookie in, rotated cookie out): the same body as sign-in. */
+export const RefreshResponse = SignedInPerson;
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+/** `POST /api/auth/forgot-password`: always this one neutral answer (spec §8). */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account with that email exists, a reset link has been sent';
+export const ForgotPasswordResponse = z.object({ message: z.literal(FORGOT_PASSWORD_MESSAGE) });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** `POST /api/auth/reset-password` success (spec §8's success toast). */
+export const PASSWORD_RESET_MESSAGE = 'Password reset successfully! You can now log in.';
+export const ResetPasswordResponse = z.object({ message: z.literal(PASSWORD_RESET_MESSAGE) });
+
+/**
+ * A path on this origin to go to after an external sign-in: `/admin`, never `//host`, `/\host`
+ * or `https://…` (browsers read those as other origins), and no whitespace or control characters
+ * (browsers drop tabs and newlines, turning `/\t/host` into `//host`). The SPA applies the same
+ * check to `/oauth/callback?redirect=…`.
+ */
+export const RedirectPath = z
+  .string()
+  .max(512)
+  .regex(/^\/(?![/\\])[^\\\s\p{Cc}]*$/u, 'Must be a path on this site, like /admin');
+export const DEFAULT_OIDC_REDIRECT = '/admin';
+
+/** `GET /api/auth/oidc/start?redirect=/admin`: 302 to the identity provider. */
+export const OidcStartQuery = z.object({ redirect: RedirectPath.default(DEFAULT_OIDC_REDIRECT) });
+export type OidcStartQuery = z.infer<typeof OidcStartQuery>;
+
+/** What the identity provider appends to `GET /api/auth/oidc/callback` (other parameters ignored). */
+export const OidcCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
+export type OidcCallbackQuery = z.infer<typeof OidcCallbackQuery>;
+
+/** `GET /api/auth/oidc`: whether the portal offers external sign-in (the login page's button). */
+export const OidcStatus = z.object({ enabled: z.boolean() });
+
+/**
+ * `POST /api/auth/oidc/exchange`: the one-time sign-in ticket the SPA's /oauth/callback received
+ * (valid 60 s, usable once, not an access token) for a session, like sign-in.
+ */
+export const OidcExchangeRequest = z.object({ token: z.string().min(1).max(512) });
+export type OidcExchangeRequest = z.infer<typeof OidcExchangeRequest>;

@@ -1,9 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEventsTable } from '../modules/audit/audit.table.ts';
 import type {
+  OidcRequestsTable,
   PasswordTokensTable,
   RefreshTokensTable,
   SessionsTable,
+  SignInTicketsTable,
 } from '../modules/auth/auth.table.ts';
 import type {
   ChatEventsTable,
@@ -30,6 +32,8 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;
+  oidc_requests: OidcRequestsTable;
+  sign_in_tickets: SignInTicketsTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
   conversations: ConversationsTable;

@@ -25,6 +25,14 @@ export const ROUTE_MATRIX: Matrix = {
 
   // auth
   'POST /api/auth/login': { public: 'sign-in' },
+  'POST /api/auth/refresh': { public: 'the HttpOnly refresh cookie is the credential' },
+  'POST /api/auth/logout': { public: 'ends the session of the cookie or bearer token, if any' },
+  'POST /api/auth/forgot-password': { public: 'neutral answer whoever asks' },
+  'POST /api/auth/reset-password': { public: 'the mailed single-use token is the credential' },
+  'GET /api/auth/oidc': { public: 'whether external sign-in is offered' },
+  'GET /api/auth/oidc/start': { public: 'starts external sign-in' },
+  'GET /api/auth/oidc/callback': { public: 'state + PKCE bind it to the browser that started' },
+  'POST /api/auth/oidc/exchange': { public: 'the one-time ticket is the credential' },
 
   // tenants (super administrators; a tenant Admin reads their own tenant for branding)
   'GET /api/admin/tenants': {

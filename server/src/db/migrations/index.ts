@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as createIdentity from './2026_11_25_000001_create_identity.ts';
+import * as createOidcSignIn from './2026_11_25_000002_create_oidc_sign_in.ts';
 import * as indexTenantResources from './2026_11_25_000003_index_tenant_resources.ts';
 import * as createChat from './2026_11_25_000006_create_chat.ts';
 import * as createReports from './2026_11_25_000004_create_reports.ts';
@@ -10,6 +11,7 @@ import * as createReports from './2026_11_25_000004_create_reports.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_25_000001_create_identity': createIdentity,
+  '2026_11_25_000002_create_oidc_sign_in': createOidcSignIn,
   '2026_11_25_000003_index_tenant_resources': indexTenantResources,
   '2026_11_25_000006_create_chat': createChat,
   '2026_11_25_000004_create_reports': createReports,

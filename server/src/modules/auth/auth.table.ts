@@ -33,3 +33,22 @@ export interface PasswordTokensTable {
   used_at: Date | null;
   created_at: Generated<CreatedAt>;
 }
+
+/** A started OpenID Connect sign-in, keyed by the hash of its `state` (single use, 10 minutes). */
+export interface OidcRequestsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  /** A same-origin path, checked when the sign-in started. */
+  redirect: string;
+  created_at: Generated<CreatedAt>;
+  expires_at: Date;
+}
+
+/** One-time tickets /oauth/callback exchanges for a session (deleted on use, 60 seconds). */
+export interface SignInTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  created_at: Generated<CreatedAt>;
+  expires_at: Date;
+}

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 
-/** Everything sign-in needs about a person, in one query. */
-export async function findLoginCandidate(db: Db, email: string) {
+/** Everything sign-in needs about a person (and what the signed-in body shows), in one query. */
+function selectPerson(db: Db) {
   return db
     .selectFrom('users as u')
     .leftJoin('tenants as t', 't.id', 'u.tenant_id')
@@ -23,9 +23,18 @@ export async function findLoginCandidate(db: Db, email: string) {
       >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
         'roles',
       ),
-    ])
+    ]);
+}
+
+export async function findLoginCandidate(db: Db, email: string) {
+  return selectPerson(db)
     .where(sql`lower(u.email)`, '=', email.toLowerCase())
     .executeTakeFirst();
+}
+
+/** The same person by id (refresh, external sign-in). */
+export async function findPersonById(db: Db, userId: string) {
+  return selectPerson(db).where('u.id', '=', userId).executeTakeFirst();
 }
 export type LoginCandidate = NonNullable<Awaited<ReturnType<typeof findLoginCandidate>>>;
 
@@ -54,4 +63,17 @@ export async function recordSuccessfulLogin(db: Db, userId: string): Promise<voi
     .set({ failed_logins: 0, locked_until: null, last_logged_in: sql<Date>`now()` })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Sets a new password (an argon2id PHC string) and clears the lockout: the person proved control
+ * of their mailbox or an operator reset it. Returns who it was, or undefined if they are gone.
+ */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null })
+    .where('id', '=', userId)
+    .returning(['id', 'email', 'tenant_id'])
+    .executeTakeFirst();
 }

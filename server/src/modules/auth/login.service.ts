@@ -1,4 +1,4 @@
-import type { LoginRequest, SignedInPerson } from '@canopy/portal-contract';
+import type { LoginRequest } from '@canopy/portal-contract';
 import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import {
@@ -8,6 +8,7 @@ import {
 } from './login.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import { startSession, type IssuedSession, type SessionDeps } from './session.service.ts';
+import { mayBeSignedIn, personInfo, type PersonInfo } from './signed-in-person.ts';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_SECONDS = 15 * 60;
@@ -30,7 +31,7 @@ export async function login(
   deps: SessionDeps,
   input: LoginRequest,
   meta: RequestMeta,
-): Promise<{ person: Omit<SignedInPerson, 'token' | 'expiresAt'>; session: IssuedSession }> {
+): Promise<{ person: PersonInfo; session: IssuedSession }> {
   const { db } = deps;
   const candidate = await findLoginCandidate(db, input.email);
   const ok = await verifyPassword(candidate?.password_hash ?? null, input.password);
@@ -69,23 +70,12 @@ export async function login(
     // An invited account without a password answers like a wrong password: nothing is revealed.
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!candidate.is_super_admin && candidate.tenant_status !== 'active') {
+  if (!mayBeSignedIn(candidate)) {
     throw new AppError('TENANT_INACTIVE');
   }
 
   await recordSuccessfulLogin(db, candidate.id);
   const session = await startSession(deps, candidate.id, meta);
   await audit(db, { action: 'auth.login', actor, tenantId: candidate.tenant_id, ip: meta.ip });
-  return {
-    person: {
-      id: candidate.id,
-      email: candidate.email,
-      type: candidate.is_super_admin ? 'superadmin' : 'tenant-user',
-      roles: candidate.roles,
-      tenantId: candidate.tenant_id,
-      theme: candidate.theme ?? null,
-      primaryColor: candidate.primary_color ?? null,
-    },
-    session,
-  };
+  return { person: personInfo(candidate), session };
 }

@@ -37,3 +37,20 @@ export async function consumePasswordToken(
     .returning(['user_id', 'purpose'])
     .executeTakeFirst();
 }
+
+/** How many links of a purpose a person was sent since a moment (a cap against mail floods). */
+export async function countPasswordTokensSince(
+  db: Db,
+  userId: string,
+  purpose: PasswordTokenPurpose,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('password_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -83,3 +83,48 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** A refresh credential by its hash, with its session and person (whatever their state). */
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens as r')
+    .innerJoin('sessions as s', 's.id', 'r.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'r.id',
+      'r.used_at',
+      'r.session_id',
+      's.user_id',
+      'u.email',
+      'u.tenant_id',
+      's.expires_at',
+      's.revoked_at',
+    ])
+    .where('r.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a refresh credential used; false when it already was (a concurrent use won the race). */
+export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes a live session; returns its person when it was live (so the caller audits it once). */
+export async function revokeLiveSession(db: Db, sessionId: string) {
+  return db
+    .updateTable('sessions')
+    .from('users')
+    .set({ revoked_at: sql<Date>`now()` })
+    .whereRef('users.id', '=', 'sessions.user_id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .returning(['users.id as user_id', 'users.email', 'users.tenant_id'])
+    .executeTakeFirst();
+}

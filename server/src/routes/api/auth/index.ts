@@ -1,12 +1,20 @@
 import { ErrorBody, LoginRequest, SignedInPerson } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { login } from '../../../modules/auth/login.service.ts';
+import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
+import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
+import oidcRoutes from './oidc-routes.ts';
+import passwordRoutes from './password-routes.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
 import { sessionDeps } from './session-deps.ts';
+import sessionRoutes from './session-routes.ts';
 
-/** Per address, on top of the per-account lockout: slows guessing across many accounts. */
-export const AUTH_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+export { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
 
+/**
+ * Identity: sign-in, session refresh and sign-out, forgot/reset password, external sign-in for
+ * super administrators. Every route is public (it is how one gets a session) and rate-limited.
+ */
 const auth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
@@ -22,10 +30,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { person, session } = await login(sessionDeps(app), request.body, requestMeta(request));
+      reply.header('cache-control', 'no-store');
       setRefreshCookie(request, reply, session);
-      return { ...person, token: session.accessToken, expiresAt: session.expiresAt.toISOString() };
+      return signedInBody(person, session);
     },
   );
+
+  await app.register(sessionRoutes);
+  await app.register(passwordRoutes);
+  await app.register(oidcRoutes);
 };
 
 export default auth;

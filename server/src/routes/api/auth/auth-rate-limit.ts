@@ -1,0 +1,6 @@
+/**
+ * Per client address, on every auth route (each route counts separately), on top of the
+ * per-account lockout: slows guessing across many accounts, reset-link and ticket probing.
+ * Route-level limits apply even when the global limit is off (CANOPY_RATE_LIMIT_PER_MINUTE=0).
+ */
+export const AUTH_RATE_LIMIT = { max: 20, timeWindow: 60_000 };

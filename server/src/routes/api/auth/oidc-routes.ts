@@ -1,0 +1,166 @@
+import {
+  ErrorBody,
+  OidcCallbackQuery,
+  OidcExchangeRequest,
+  OidcStartQuery,
+  OidcStatus,
+  SignedInPerson,
+} from '@canopy/portal-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, isAppError } from '../../../errors.ts';
+import { createOidcClient, OidcFailure } from '../../../modules/auth/oidc-client.ts';
+import {
+  completeOidcSignIn,
+  exchangeSignInTicket,
+  OIDC_REQUEST_TTL_SECONDS,
+  startOidcSignIn,
+} from '../../../modules/auth/oidc.service.ts';
+import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
+import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
+import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
+import { sessionDeps } from './session-deps.ts';
+
+/** Binds a started sign-in to the browser that started it (Lax: the provider's redirect is cross-site). */
+const STATE_COOKIE = 'canopy_oidc_state';
+const STATE_COOKIE_PATH = '/api/auth/oidc';
+
+/**
+ * External sign-in for super administrators (OpenID Connect, authorization code + PKCE). The
+ * browser goes start → provider → callback → the SPA's /oauth/callback?token=…&redirect=…, and the
+ * SPA exchanges that one-time token for a session. Failures land on /oauth/callback?error=<code>.
+ */
+const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const client = config.oidc
+    ? createOidcClient({
+        ...config.oidc,
+        redirectUri: `${config.publicUrl}/api/auth/oidc/callback`,
+      })
+    : undefined;
+  const deps = () => {
+    if (!client) throw new AppError('OIDC_NOT_CONFIGURED');
+    return { ...sessionDeps(app), client };
+  };
+  const secure = config.publicUrl.startsWith('https:');
+
+  /** Browser-facing failures go back to the SPA with a stable code; the reason goes to the log. */
+  const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (isAppError(error) && error.code === 'OIDC_NOT_CONFIGURED') throw error;
+    if (!isAppError(error)) throw error;
+    request.log.warn(
+      { code: error.code, reason: error instanceof OidcFailure ? error.reason : undefined },
+      'external sign-in failed',
+    );
+    return reply.redirect(`${config.publicUrl}/oauth/callback?error=${error.code}`);
+  };
+
+  app.get(
+    '/oidc',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether external sign-in (OpenID Connect) is offered',
+        security: [],
+        response: { 200: OidcStatus },
+      },
+    },
+    () => Promise.resolve({ enabled: client !== undefined }),
+  );
+
+  app.get(
+    '/oidc/start',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start external sign-in: 302 to the identity provider',
+        description: '`redirect` is a path on this site to open afterwards (default /admin).',
+        security: [],
+        querystring: OidcStartQuery,
+        response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const oidc = deps();
+      reply.header('cache-control', 'no-store');
+      try {
+        const { url, state } = await startOidcSignIn(oidc, request.query.redirect);
+        reply.setCookie(STATE_COOKIE, state, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: STATE_COOKIE_PATH,
+          maxAge: OIDC_REQUEST_TTL_SECONDS,
+        });
+        return reply.redirect(url);
+      } catch (error) {
+        return fail(request, reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/oidc/callback',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: "The identity provider's redirect back: 302 to the SPA's /oauth/callback",
+        description:
+          'Signs in only an existing super administrator whose verified email matches. The token ' +
+          'handed to /oauth/callback is single-use, valid 60 s, and is not an access token.',
+        security: [],
+        querystring: OidcCallbackQuery,
+        response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const oidc = deps();
+      reply.header('cache-control', 'no-store');
+      const cookieState = request.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+      try {
+        const { ticket, redirect } = await completeOidcSignIn(
+          oidc,
+          request.query,
+          cookieState,
+          requestMeta(request),
+        );
+        const target = new URL(`${config.publicUrl}/oauth/callback`);
+        target.searchParams.set('token', ticket);
+        target.searchParams.set('redirect', redirect);
+        return reply.redirect(target.toString());
+      } catch (error) {
+        return fail(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/oidc/exchange',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: "Trade /oauth/callback's one-time token for a session (like sign-in)",
+        security: [],
+        body: OidcExchangeRequest,
+        response: { 200: SignedInPerson, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { person, session } = await exchangeSignInTicket(
+        sessionDeps(app),
+        request.body.token,
+        requestMeta(request),
+      );
+      setRefreshCookie(request, reply, session);
+      return signedInBody(person, session);
+    },
+  );
+};
+
+export default oidcRoutes;
