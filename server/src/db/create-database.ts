@@ -29,6 +29,8 @@ export async function createDatabase(backend: DatabaseBackend): Promise<Database
     const pool = new pg.Pool({ connectionString: backend.url, max: backend.poolSize ?? 10 });
     // A dropped connection must not crash the process: the pool discards it and the query fails.
     pool.on('error', () => undefined);
+    // A checked-out client has no pool listener: its query fails (503), the process must not crash.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', url: backend.url, close: () => db.destroy() };
   }
