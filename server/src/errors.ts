@@ -20,7 +20,6 @@ export const ERRORS = {
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
-  INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
   INVALID_SIGN_IN_TICKET: { status: 401, message: 'This sign-in link is invalid or has expired' },
   INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
 
@@ -43,8 +42,6 @@ export const ERRORS = {
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
-  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
-  MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   OIDC_NOT_CONFIGURED: { status: 404, message: 'External sign-in is not configured' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
@@ -73,10 +70,6 @@ export const ERRORS = {
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
-  DATABASE_UNAVAILABLE: {
-    status: 503,
-    message: 'The database is not reachable right now. Try again in a moment.',
-  },
   OIDC_FAILED: { status: 502, message: 'External sign-in failed. Try again later.' },
   DATABASE_UNAVAILABLE: {
     status: 503,
