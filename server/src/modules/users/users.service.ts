@@ -4,10 +4,10 @@ import type { Database, Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { adminTenantScope, isSuperAdmin, tenantScope, type Principal } from '../auth/principal.ts';
+import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { lockTenant } from '../tenants/tenants.repository.ts';
-import type { SendInvitation } from './invitations.ts';
 import { toUser } from './user-dto.ts';
 import {
   countOtherAdmins,
@@ -25,8 +25,18 @@ export interface UserDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
-  invite: SendInvitation;
+  /** Where a failed invitation mail's cause goes (the request's logger). */
+  warn: (details: Record<string, unknown>, message: string) => void;
 }
+
+/** The mailer, with a failure turned into 503 SERVICE_UNAVAILABLE (the cause is logged). */
+const invitationMailer = (deps: UserDeps): Mailer => ({
+  send: (mail) =>
+    deps.mailer.send(mail).catch((cause: unknown) => {
+      deps.warn({ err: cause }, 'could not send an invitation mail');
+      throw new AppError('SERVICE_UNAVAILABLE');
+    }),
+});
 
 /** A tenant's people: its members (Admins and Viewers alike) and super administrators read it. */
 export async function listUsers(db: Db, principal: Principal, tenantId: string): Promise<User[]> {
@@ -73,12 +83,10 @@ export async function createUser(
       });
       await setRole(trx, id, input.role);
       // Inside the transaction: an account whose invitation could not be sent is not kept.
-      await deps.invite(
-        { db: trx, mailer: deps.mailer, publicUrl: deps.publicUrl },
-        {
-          id,
-          email: input.email,
-        },
+      await issuePasswordLink(
+        { db: trx, mailer: invitationMailer(deps), publicUrl: deps.publicUrl },
+        { id, email: input.email },
+        'invite',
       );
       await auditChange(trx, actor, {
         action: 'user.create',

@@ -183,6 +183,37 @@ describe('POST /api/users', () => {
   });
 });
 
+describe('POST /api/users when the invitation cannot be mailed', () => {
+  it('keeps no account (the invitation is part of the creation)', async () => {
+    const failing = await build({
+      mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    try {
+      const tenant = await createTenant(failing);
+      const admin = await createPerson(failing, { superAdmin: true });
+      const res = await failing.request({
+        method: 'POST',
+        url: '/api/users',
+        token: admin.token,
+        payload: { email: 'unmailable@example.com', tenantId: tenant.id },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: 'Service temporarily unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      const rows = await failing.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'unmailable@example.com')
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
 describe('PUT /api/users/{id}', () => {
   it('changes the role, returns the updated user and ends their sessions', async () => {
     const person = await createPerson(t, { tenantId: cast.tenantA.id, role: 'Viewer' });

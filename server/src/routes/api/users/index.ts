@@ -9,10 +9,9 @@ import {
   User,
   UserList,
 } from '@canopy/portal-contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../modules/audit/actor.ts';
-import { sendInvitation } from '../../../modules/users/invitations.ts';
 import {
   changeRole,
   chatContacts,
@@ -25,11 +24,11 @@ import { principalOf } from '../../../plugins/app/authenticate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-const userDeps = (app: FastifyInstance): UserDeps => ({
+const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
   db: app.db,
   mailer: app.mailer,
   publicUrl: app.config.publicUrl,
-  invite: sendInvitation,
+  warn: (details, message) => request.log.warn(details, message),
 });
 
 /**
@@ -61,11 +60,11 @@ const users: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Invite a person to a tenant (the password sent is ignored; see server/README.md)',
         body: CreateUserRequest,
-        response: { 201: User, ...errors, 409: ErrorBody },
+        response: { 201: User, ...errors, 409: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      const user = await createUser(userDeps(app), actorOf(request), request.body);
+      const user = await createUser(userDeps(app, request), actorOf(request), request.body);
       return reply.code(201).send(user);
     },
   );
