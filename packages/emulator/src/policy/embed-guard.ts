@@ -3,8 +3,7 @@ import { authenticateEmbed } from '../auth/bearer.ts';
 import type { TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';
-import { routeKey } from './rest-guard.ts';
-import { policyFor } from './route-policies.ts';
+import { guardHook, noRule } from './guard-hook.ts';
 
 const verified = new WeakMap<FastifyRequest, TokenClaims>();
 
@@ -14,44 +13,20 @@ const verified = new WeakMap<FastifyRequest, TokenClaims>();
  */
 export function embedClaimsOf(request: FastifyRequest): TokenClaims {
   const claims = verified.get(request);
-  if (!claims) {
-    throw new EmulatorError(
-      'InternalServerError',
-      `No access rule for ${request.method} ${request.routeOptions.url ?? request.url}`,
-    );
-  }
+  if (!claims) throw noRule(request);
   return claims;
 }
 
 /** The onRequest hook of the /_emulator API and the pages: every route goes through its rule. */
-export const embedGuard =
-  (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
-  (request, _reply, done) => {
-    const decide = () => {
-      if (request.is404) return;
-      const policy = policyFor(request.method, routeKey(request, mountPrefix));
-      if (!policy) {
-        throw new EmulatorError(
-          'InternalServerError',
-          `No access rule for ${request.method} ${request.routeOptions.url ?? request.url}`,
-        );
-      }
-      const { guard } = policy;
-      if (guard.kind === 'public') return;
-      if (guard.kind === 'admin') {
-        if (!context.config.adminApi) throw notFound(`Resource ${request.url}`);
-        return;
-      }
-      if (guard.kind !== 'embed') {
-        throw new EmulatorError('InternalServerError', `A ${guard.kind} rule on an embed route`);
-      }
-      verified.set(request, authenticateEmbed(context, request));
-    };
-    try {
-      decide();
-    } catch (error) {
-      done(error as Error);
+export const embedGuard = (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
+  guardHook(mountPrefix, (request, { guard }) => {
+    if (guard.kind === 'public') return;
+    if (guard.kind === 'admin') {
+      if (!context.config.adminApi) throw notFound(`Resource ${request.url}`);
       return;
     }
-    done();
-  };
+    if (guard.kind !== 'embed') {
+      throw new EmulatorError('InternalServerError', `A ${guard.kind} rule on an embed route`);
+    }
+    verified.set(request, authenticateEmbed(context, request));
+  });

@@ -4,7 +4,8 @@ import { authenticateApp } from '../auth/bearer.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';
 import { forbidden, notMember } from './denials.ts';
-import { policyFor, type RouteGuard } from './route-policies.ts';
+import { guardHook, noRule } from './guard-hook.ts';
+import type { RouteGuard } from './route-policies.ts';
 import { hasCapability, roleOf, type Capability, type WorkspaceRole } from './workspace-roles.ts';
 
 /** What the guard established for a REST request: who calls, and its role where the URL names one. */
@@ -21,18 +22,6 @@ export function restAccessOf(request: FastifyRequest): RestAccess {
   const access = decisions.get(request);
   if (!access) throw noRule(request);
   return access;
-}
-
-const noRule = (request: FastifyRequest) =>
-  new EmulatorError(
-    'InternalServerError',
-    `No access rule for ${request.method} ${request.routeOptions.url ?? request.url}`,
-  );
-
-/** The route pattern without the emulator's mount prefix, as route-policies.ts lists it. */
-export function routeKey(request: FastifyRequest, mountPrefix: string): string {
-  const url = request.routeOptions.url ?? '';
-  return url.startsWith(mountPrefix) ? url.slice(mountPrefix.length) : url;
 }
 
 function workspaceOfRequest(
@@ -99,25 +88,9 @@ const describe: Record<Capability, string> = {
   readAllRows: 'read rows hidden by row-level security',
 };
 
-export const describeCapability = (capability: Capability) => describe[capability];
-
 /** The onRequest hook of the REST API: every route goes through its rule before its handler runs. */
-export const restGuard =
-  (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
-  (request, _reply, done) => {
-    const decide = () => {
-      // Fastify's own not-found answer (no route matched) has no rule and reveals nothing.
-      if (request.is404) return;
-      const policy = policyFor(request.method, routeKey(request, mountPrefix));
-      if (!policy) throw noRule(request);
-      const access = authorizeRest(context, request, policy.guard);
-      if (access) decisions.set(request, access);
-    };
-    try {
-      decide();
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done();
-  };
+export const restGuard = (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
+  guardHook(mountPrefix, (request, policy) => {
+    const access = authorizeRest(context, request, policy.guard);
+    if (access) decisions.set(request, access);
+  });
