@@ -54,6 +54,23 @@ export const messages = {
     'Power BI SDK sent more than two /report/load requests in the last 100ms interval.',
 } as const;
 
+/**
+ * The browser's text for a frame whose message port closed before it answered (the frame navigated
+ * or was removed mid-request). Harmless: the spec downgrades it from an error to a warning.
+ */
+export const PORT_CLOSED_TEXT = 'The message port closed before a response was received';
+
+/** `true` for the harmless port-closed failure (by its text, wherever it is carried). */
+export function isPortClosed(error: unknown): boolean {
+  const text =
+    typeof error === 'string'
+      ? error
+      : typeof (error as { message?: unknown } | null)?.message === 'string'
+        ? (error as { message: string }).message
+        : '';
+  return text.includes(PORT_CLOSED_TEXT);
+}
+
 /** Codes of errors that are new in this package. Append-only. */
 export const EmbedErrorCode = {
   /** A request to the frame got no answer within the Service's `requestTimeout`. */
@@ -91,8 +108,12 @@ export function isEmbedError(value: unknown): value is EmbedError {
 }
 
 /** `true` for a frame response envelope (`{ statusCode, headers, body }`). */
-function isResponseEnvelope(value: unknown): value is { statusCode: number; body: unknown } {
-  return typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
+function isResponseEnvelope(value: unknown): value is { body: unknown } {
+  // The original rethrows `response.body` for any rejected object, with or without a statusCode
+  // (caller-supplied hpm objects often reject with a bare `{ body }`); our own errors pass through.
+  return (
+    typeof value === 'object' && value !== null && !(value instanceof Error) && 'body' in value
+  );
 }
 
 /**

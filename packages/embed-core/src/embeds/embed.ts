@@ -363,6 +363,12 @@ export abstract class Embed<TEvents extends object = object> {
   }
 
   private setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
+    // Validate before touching the container: a config that fails leaves it as it was (the original
+    // inserted the iframe first and left it behind when validation threw).
+    if (isLoad && !isBootstrap) {
+      const errors = this.validate(this.config);
+      if (errors) throw errors;
+    }
     if (!this.iframe) {
       this.iframe = createEmbedIframe(
         this.service,
@@ -372,13 +378,11 @@ export abstract class Embed<TEvents extends object = object> {
       );
     }
     if (isLoad) {
-      if (!isBootstrap) {
-        const errors = this.validate(this.config);
-        if (errors) throw errors;
-      }
       this.iframeLoadListener = loadListener(this, phasedRender);
       this.iframe.addEventListener('load', this.iframeLoadListener, false);
-      if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
+      // The spec's limit: at most 2 components get a front-load. (The original counted before adding
+      // the new component with `<=`, so a third one got it too.)
+      if (this.service.getNumberOfComponents() < Embed.maxFrontLoadTimes) {
         this.frontLoadHandler = frontLoadListener(this, () =>
           this.frontLoadSendConfig(this.config),
         );

@@ -1,7 +1,10 @@
-/** Appends `name=value` with `&` when the URL already has a query (`?` past index 0), else `?`. */
+/**
+ * Appends `name=value` with `&` when the URL already has a query (`?` past index 0), else `?`.
+ * The value is percent-encoded (the original appended it raw: `language: 'en&x=y'` added a parameter).
+ */
 export function addParamToUrl(url: string, name: string, value: string): string {
   const separator = url.indexOf('?') > 0 ? '&' : '?';
-  return `${url}${separator}${name}=${value}`;
+  return `${url}${separator}${name}=${encodeURIComponent(String(value))}`;
 }
 
 /**

@@ -1,5 +1,12 @@
 import type * as models from 'powerbi-models';
-import { EmbedError, EmbedErrorCode, isEmbedError, messages } from '../errors.ts';
+import {
+  EmbedError,
+  EmbedErrorCode,
+  PORT_CLOSED_TEXT,
+  isEmbedError,
+  isPortClosed,
+  messages,
+} from '../errors.ts';
 import type { IHpmFactory, IRouterFactory, IWpmpFactory } from '../factories.ts';
 import type { ICustomEvent, IEvent, IEventHandler } from '../events.ts';
 import type {
@@ -14,7 +21,7 @@ import { generateUUID } from '../transport/ids.ts';
 import type { MessageProxy, OriginPolicy } from '../transport/message-proxy.ts';
 import type { IRequest, Router, RouterResponse } from '../transport/router.ts';
 import { SDK_TYPE, SDK_VERSION } from '../version.ts';
-import { assertConfig, assertElement } from './argument-checks.ts';
+import { assertConfig, assertConfigObject, assertElement } from './argument-checks.ts';
 import { embedDeclaredElements, listenForContentLoaded } from './declarative.ts';
 import { dispatchFrameEvent } from './dispatch-frame-event.ts';
 import { builtInComponents, embedKinds, type BuiltInComponent } from './embed-kinds.ts';
@@ -228,6 +235,7 @@ export class Service implements IService, IEmbedService {
    */
   reset(element: HTMLElement): void {
     // A missing element has nothing to reset (unmount code often passes a ref that is already null).
+    if (element !== null && element !== undefined) assertElement(element, 'reset');
     const powerBiElement = element as Partial<IPowerBiElement> | null | undefined;
     const component = powerBiElement?.powerBiEmbed;
     if (!powerBiElement || !component) return;
@@ -270,6 +278,8 @@ export class Service implements IService, IEmbedService {
     config: IComponentEmbedConfiguration | IEmbedConfigurationBase,
     element?: HTMLElement,
   ): HTMLIFrameElement {
+    assertConfigObject(config, 'service.preload');
+    if (element !== undefined) assertElement(element, 'preload');
     const iframe = createPreloadFrame(this, config, element);
     this.preloads.add(iframe);
     return iframe;
@@ -370,6 +380,10 @@ export class Service implements IService, IEmbedService {
   reportAsyncError(_component: Embed<object>, error: unknown): void {
     // A load or create cut short by `reset`/`destroy` is the host's own doing, not a failure.
     if (isEmbedError(error) && error.code === EmbedErrorCode.Disposed) return;
+    if (isPortClosed(error)) {
+      console.warn(`[embed-core] ${PORT_CLOSED_TEXT} (the frame went away); ignored.`);
+      return;
+    }
     if (this.config.onError) this.config.onError(error);
   }
 

@@ -1,4 +1,4 @@
-import { EmbedError, EmbedErrorCode } from '../errors.ts';
+import { EmbedError, EmbedErrorCode, PORT_CLOSED_TEXT } from '../errors.ts';
 import { createRandomString } from './ids.ts';
 import {
   addTrackingProperties,
@@ -289,7 +289,9 @@ export class MessageProxy {
     try {
       target.postMessage(reply, origin);
     } catch (error) {
-      // The frame may have navigated away or been removed between request and reply.
+      // The frame navigated away or was removed between request and reply: its port is closed.
+      // Harmless, so a warning (the spec's downgrade), never an error.
+      console.warn(`[embed-core] ${PORT_CLOSED_TEXT}: the frame went away before its answer.`);
       this.log('Could not answer the frame:', error);
     }
   }

@@ -45,7 +45,68 @@ const REEMBED_STEPS = [
   'reembed.set-access-token',
 ] as const;
 
+/**
+ * Containers whose embed fails config validation in the scenario. The original inserted the iframe
+ * before validating and left it there; embed-core validates first and leaves the container as it was.
+ */
+const FAILED_VALIDATION = [
+  'bad-dashboard-page-view',
+  'bad-qna-no-datasets',
+  'bad-rdl-parameter-without-name',
+  'bad-report-bad-settings',
+  'bad-report-token-not-string',
+  'bad-tile-no-dashboard-id',
+  'bad-tile-token-type',
+  'bad-visual-bad-settings',
+];
+const LEFTOVER_IFRAME = new RegExp(
+  `(<div data-name=\\\\"(?:${FAILED_VALIDATION.join('|')})\\\\">)<iframe [^>]*uid=<uid#(\\d+)>[^>]*></iframe>`,
+  'g',
+);
+/** The anonymous uids only those leftover iframes carried (found in the original's DOM records). */
+const droppedUids = new Set<number>();
+
+/** Without the leftover iframes, later anonymous uids are numbered as if those never existed. */
+function renumberUids(json: string): string {
+  return json.replace(/<uid#(\d+)>/g, (_m, n: string) => {
+    const k = Number(n);
+    const before = [...droppedUids].filter((d) => d < k).length;
+    return `<uid#${k - before}>`;
+  });
+}
+
 export const deliberateDifferences: DeliberateDifference[] = [
+  {
+    id: 'front-load-at-most-two',
+    steps: ['frontload.ready'],
+    aspects: ['wire', 'targetOrigins'],
+    what: "The scenario's r1 is its Service's third component: it gets no front-load, so its 'ready' sends no /frontload/config.",
+    why: 'The spec allows at most 2 front-loaded components; the original compared the count before adding the new component with <=, so the first three got one.',
+    expected: (original, _step, aspect) => {
+      // One message (and its one target origin) in the original, none here.
+      expect(original).toHaveLength(1);
+      if (aspect === 'wire')
+        expect((original as Array<{ url: string }>)[0]?.url).toBe('/frontload/config');
+      return [];
+    },
+  },
+  {
+    id: 'validation-leaves-container',
+    steps: ['*'],
+    aspects: ['dom', 'result', 'wire', 'events', 'replies'],
+    what: 'An embed whose config fails validation leaves its container as it was: no iframe is inserted (so the leftover iframes, and the uids only they carried, are absent from later records).',
+    why: 'The original created the iframe, then threw the validation errors, leaving an iframe that never loads in the page; validating first keeps the container usable and the DOM honest.',
+    expected: (original, _step, aspect) =>
+      rewrite(original, (json) => {
+        if (aspect === 'dom') {
+          json = json.replace(LEFTOVER_IFRAME, (_m, open: string, uid: string) => {
+            droppedUids.add(Number(uid));
+            return open;
+          });
+        }
+        return renumberUids(json);
+      }),
+  },
   {
     id: 'target-origin',
     steps: ['*'],
