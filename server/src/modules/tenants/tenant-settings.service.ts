@@ -5,7 +5,8 @@ import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../auth/principal.ts';
 import { toTenantSettings } from './tenant-dto.ts';
-import { findTenant, updateTenant } from './tenants.repository.ts';
+import { updateTenant } from './tenants.repository.ts';
+import { findScopedTenant } from './tenants.service.ts';
 
 /** A tenant's branding, for its members and for super administrators. */
 export async function getTenantSettings(
@@ -13,9 +14,7 @@ export async function getTenantSettings(
   principal: Principal,
   tenantId: string,
 ): Promise<TenantSettings> {
-  const row = await findTenant(db, tenantScope(principal, tenantId));
-  if (!row) throw new AppError('TENANT_NOT_FOUND');
-  return toTenantSettings(row);
+  return toTenantSettings(await findScopedTenant(db, principal, tenantId));
 }
 
 /**

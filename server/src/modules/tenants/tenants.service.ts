@@ -6,6 +6,7 @@ import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { tenantScope, type Principal } from '../auth/principal.ts';
 import type { Storage } from '../storage/storage.ts';
 import { toTenant } from './tenant-dto.ts';
+import type { TenantRow } from './tenants.table.ts';
 import {
   deleteTenant as deleteTenantRow,
   findTenant,
@@ -36,9 +37,18 @@ export async function getTenant(
   principal: Principal,
   tenantId: string,
 ): Promise<Tenant> {
+  return toTenant(await findScopedTenant(db, principal, tenantId));
+}
+
+/** The tenant row the principal may see (their own, or any for super admins), or 404. */
+export async function findScopedTenant(
+  db: Kysely<Database>,
+  principal: Principal,
+  tenantId: string,
+): Promise<TenantRow> {
   const row = await findTenant(db, tenantScope(principal, tenantId));
   if (!row) throw new AppError('TENANT_NOT_FOUND');
-  return toTenant(row);
+  return row;
 }
 
 /**

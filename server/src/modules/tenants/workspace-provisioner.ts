@@ -8,7 +8,8 @@ import { AppError } from '../../errors.ts';
  * Contract:
  * - `create` returns the new workspace's id, stored as the tenant's `powerBiGroupId`. It runs
  *   inside the tenant's creation transaction: when it throws, no tenant row remains. Throw an
- *   `AppError` (e.g. `ANALYTICS_UNAVAILABLE`) so the client gets a stable code.
+ *   `AppError` (e.g. `ANALYTICS_UNAVAILABLE`) so the client gets a stable code. It must not
+ *   query the database itself: on PGlite (one connection) it would wait for that transaction.
  * - `remove` is called after a tenant is deleted, best effort: a failure is logged and audited,
  *   the deletion stands.
  */
