@@ -306,12 +306,11 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     );
     await sql`insert into report_grants (user_id, report_id, tenant_id)
       values (${viewer.id}, ${reportId}, ${tenant.id})`.execute(db);
-    const conversation = await sql<{
-      id: string;
-    }>`insert into conversations (tenant_id, key, user_a, user_b)
-      values (${tenant.id}, ${`${admin.id}_${viewer.id}`}, ${admin.id}, ${viewer.id}) returning id`.execute(
-      db,
-    );
+    // A conversation names its two people in id order (the chat table checks it).
+    const [first, second] = [admin.id, viewer.id].sort();
+    const conversation = await sql<{ id: string }>`
+      insert into conversations (tenant_id, key, user_a, user_b)
+      values (${tenant.id}, ${`${first}_${second}`}, ${first}, ${second}) returning id`.execute(db);
     await sql`insert into messages (conversation_id, sender_id, content, created_at)
       values (${conversation.rows[0]!.id}, ${admin.id}, 'hello', now())`.execute(db);
 
