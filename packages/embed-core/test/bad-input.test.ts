@@ -28,7 +28,7 @@ const CASES: Array<[string, unknown, Expected]> = [
     { id: 'r1', embedUrl: U, accessToken: 'secret' },
     {
       error:
-        /^Attempted to embed using config \{"id":"r1","embedUrl":"https:\/\/app\.powerbi\.com\/reportEmbed","accessToken":""\} on element <div><\/div>, but could not determine what type of component to embed\. You must specify a type in the configuration or as an attribute such as 'powerbi-type="report"'\.$/,
+        /^Attempted to embed using config \{"id":"r1","embedUrl":"https:\/\/app\.powerbi\.com\/reportEmbed","accessToken":""\} on element <div>(<p>loading…<\/p>)?<\/div>, but could not determine what type of component to embed\. You must specify a type in the configuration or as an attribute such as 'powerbi-type="report"'\.$/,
     },
   ],
   [
@@ -164,6 +164,10 @@ describe('bad input', () => {
 
   describe('invalid configurations', () => {
     it.each(CASES)('%s', (_name, config, expected) => {
+      // What the host had in the container must still be there, untouched, after the failure.
+      const placeholder = document.createElement('p');
+      placeholder.textContent = 'loading…';
+      container.appendChild(placeholder);
       let thrown: unknown;
       try {
         service.embed(container, config as models.IEmbedConfiguration);
@@ -181,8 +185,9 @@ describe('bad input', () => {
         else expect(message).toMatch(expected.error);
         if ('code' in expected) expect((thrown as EmbedError).code).toBe(expected.code);
       }
-      // Nothing half-built is left behind.
+      // Nothing half-built is left behind: no component, no iframe, the container as it was.
       expect(service.getEmbeds()).toHaveLength(0);
+      expect(Array.from(container.childNodes)).toEqual([placeholder]);
     });
 
     it('should never print the access token in an error', () => {
@@ -214,9 +219,63 @@ describe('bad input', () => {
       }
     });
 
-    it('should treat reset of a missing element as a no-op', () => {
+    it('should treat reset of a missing element as a no-op, and refuse a non-element', () => {
       expect(() => service.reset(null as unknown as HTMLElement)).not.toThrow();
       expect(() => service.reset(undefined as unknown as HTMLElement)).not.toThrow();
+      for (const value of ['#report', 42, {}]) {
+        expect(() => service.reset(value as unknown as HTMLElement)).toThrow(
+          /service\.reset: the container must be an HTML element/,
+        );
+      }
+    });
+
+    it.each([
+      ['null', null],
+      ['undefined', undefined],
+      ['a string', 'https://app.powerbi.com/reportEmbed'],
+      ['a number', 7],
+    ])('should refuse %s as the preload config with InvalidArgument', (_name, config) => {
+      const call = () => service.preload(config as models.IEmbedConfiguration);
+      expect(call).toThrow(EmbedError);
+      expect(call).toThrow(/service\.preload: the embed configuration must be an object/);
+      expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    });
+
+    it('should refuse a preload target that is not an element', () => {
+      expect(() => service.preload({ embedUrl: U }, 'body' as unknown as HTMLElement)).toThrow(
+        /service\.preload: the container must be an HTML element/,
+      );
+    });
+
+    it.each([
+      ['null', null],
+      ['a number', 3],
+      ['a string', 'report'],
+      ['an array', []],
+    ])('should refuse %s as the config of embed, load and bootstrap', (_name, config) => {
+      for (const call of [
+        () => service.embed(container, config as models.IEmbedConfiguration),
+        () => service.load(container, config as models.IEmbedConfiguration),
+        () => service.bootstrap(container, config as models.IEmbedConfiguration),
+      ]) {
+        expect(call).toThrow(EmbedError);
+        expect(call).toThrow(/the embed configuration must be an object/);
+      }
+      expect(container.childNodes).toHaveLength(0);
+    });
+
+    it('should encode every value it adds to the iframe URL', () => {
+      const embedded = service.embed(
+        container,
+        report({
+          settings: { localeSettings: { language: 'en&x=y', formatLocale: 'de#frag' } },
+        }),
+      );
+      const src = new URL(embedded.iframe.getAttribute('src') as string);
+      expect(src.searchParams.get('language')).toBe('en&x=y');
+      expect(src.searchParams.get('formatLocale')).toBe('de#frag');
+      expect(src.searchParams.has('x')).toBe(false);
+      expect(src.hash).toBe('');
     });
 
     it('should keep the original messages for bad event names and empty tokens', async () => {

@@ -27,7 +27,7 @@ export function assertConfig(config: unknown, method: string): void {
 
 /** `caller` names the entry point in the message, e.g. `service.embed` or `embedFromConfig`. */
 export function assertConfigObject(config: unknown, caller: string): asserts config is object {
-  if (config === null || typeof config !== 'object') {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
     throw new EmbedError(
       EmbedErrorCode.InvalidArgument,
       `${caller}: the embed configuration must be an object; received ${describe(config)}.`,
