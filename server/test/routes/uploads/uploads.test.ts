@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../src/modules/storage/logos.service.ts';
 import { build, type TestApp } from '../../helper.ts';
-import { createCast, type Cast } from '../../support/fixtures.ts';
+import { UPLOAD_RATE_LIMIT } from '../../../src/routes/api/uploads/index.ts';
+import { createCast, createPerson, type Cast } from '../../support/fixtures.ts';
 import { multipart, TINY_PNG } from '../../support/multipart.ts';
 
 let t: TestApp;
@@ -170,6 +171,20 @@ describe('POST /api/admin/upload-logo and /api/upload-logo', () => {
     expect(
       (await upload(TINY_PNG, cast.adminA.token, { url: '/api/admin/upload-logo' })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('upload rate limit', () => {
+  it('allows 30 uploads a minute per person, then 429 with Retry-After; others are unaffected', async () => {
+    const busy = await createPerson(t, { tenantId: cast.tenantB.id, role: 'Admin' });
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.max; i++) {
+      expect((await upload(TINY_PNG, busy.token)).statusCode).toBe(200);
+    }
+    const limited = await upload(TINY_PNG, busy.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload(TINY_PNG, cast.adminB.token)).statusCode).toBe(200);
   });
 });
 

@@ -12,6 +12,18 @@ const responses = {
   403: ErrorBody,
   413: ErrorBody,
   415: ErrorBody,
+  429: ErrorBody,
+};
+
+/**
+ * Per person (after authentication, so colleagues behind one address do not share it): uploads
+ * write to storage, so they get a ceiling of their own well below the API-wide one.
+ */
+export const UPLOAD_RATE_LIMIT = {
+  max: 30,
+  timeWindow: 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => request.principal?.userId ?? request.ip,
 };
 
 /**
@@ -36,7 +48,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/upload-logo',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', rateLimit: UPLOAD_RATE_LIMIT },
       schema: {
         tags: ['uploads'],
         summary: 'Upload a tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
@@ -50,7 +62,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload-logo',
     {
-      config: { access: 'tenant-admin' },
+      config: { access: 'tenant-admin', rateLimit: UPLOAD_RATE_LIMIT },
       schema: {
         tags: ['uploads'],
         summary:
