@@ -49,10 +49,12 @@ export const FRAME_PAGE = `<!doctype html>
 (function () {
   var received = [];
   var replies = [];
+  var replyBodies = [];
   var held = [];
   window.__frame = {
     received: received,
     replies: replies,
+    replyBodies: replyBodies,
     heldIds: function () { return held.map(function (h) { return h.id; }); },
     answerHeld: function (body) {
       held.splice(0).forEach(function (h) {
@@ -66,6 +68,7 @@ export const FRAME_PAGE = `<!doctype html>
     if (!m || typeof m !== 'object') return;
     if (typeof m.statusCode === 'number' || 'warning' in m) {
       replies.push({ id: m.headers && m.headers.id, statusCode: m.statusCode, origin: event.origin });
+      replyBodies.push({ id: m.headers && m.headers.id, body: m.body });
       return;
     }
     received.push({

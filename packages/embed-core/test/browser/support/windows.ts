@@ -26,6 +26,7 @@ export interface FrameWindow extends Window {
   __frame: {
     received: FrameRecord[];
     replies: Array<{ id: unknown; statusCode: unknown; origin: string }>;
+    replyBodies: Array<{ id: unknown; body: unknown }>;
     heldIds(): string[];
     answerHeld(body: unknown): void;
     navigate(url: string): void;
