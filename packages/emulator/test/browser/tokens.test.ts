@@ -145,6 +145,14 @@ describe('tokens', () => {
     });
 
     const all = harness.emulator.mintToken().token;
+    // A fresh embed, not a re-embed on c1: re-embedding reuses c1's component, whose load within
+    // 100 ms of its previous one is dropped by the library's load throttle — on a fast machine no
+    // load (and no error event) followed, and the wait below timed out.
+    await page.evaluate(() =>
+      (window as unknown as { svc: { reset(element: HTMLElement): void } }).svc.reset(
+        document.getElementById('c1') as HTMLElement,
+      ),
+    );
     from = await mark(page);
     await embedIn(page, 'c1', 'embed', reportConfig(all, '00000000-0000-4000-8000-00000000dead'));
     expect(await waitEvent(page, 'c1', 'error', from)).toMatchObject({
