@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { startEmulator } from '../src/index.ts';
 import { summarize, type Timing } from './measure.ts';
 
@@ -13,6 +14,8 @@ export interface LimitsResult {
   rssBeforeMb: number;
   peakRssMb: number;
   steady: { rate: number; seconds: number; timing: Timing; statuses: Record<number, number> };
+  /** 1-minute load average when the run ended: the cores are shared, so this says how busy. */
+  loadAverage: number;
 }
 
 const col = (column: string) => ({ table: 'Sales', column });
@@ -163,6 +166,7 @@ export async function benchLimits(rows: number, runs = 10): Promise<LimitsResult
       rssBeforeMb,
       peakRssMb,
       steady: { rate, seconds, timing: summarize(latencies), statuses },
+      loadAverage: loadavg()[0] ?? 0,
     };
   } finally {
     await emulator.close();

@@ -1,4 +1,5 @@
 import type { LimitsResult } from './limits-bench.ts';
+import { cpus } from 'node:os';
 import { ms } from './measure.ts';
 
 /** Where the limits section starts and ends in RESULTS.md (so it can be re-measured alone). */
@@ -34,5 +35,6 @@ ${rows.join('\n')}
 
 Ordinary visual queries (the 4 Overview visuals in turn) at a fixed ${steady.rate} requests/s for
 ${steady.seconds} s: p50 ${ms(steady.timing.median)}, p95 ${ms(steady.timing.p95)}, p99 ${ms(steady.timing.p99)} (${statuses}).
+Load average (1 min) at the end of the run: ${result.loadAverage.toFixed(1)} on ${cpus().length} cores.
 ${limitsMarker.end}`;
 }
