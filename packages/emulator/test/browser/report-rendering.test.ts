@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visual } from '../../src/reports/visual-builders.ts';
+import { pngColors } from './support/png.ts';
 import {
   embedIn,
   mark,
@@ -66,6 +67,34 @@ describe('rendered report', () => {
     ]);
     expect(await frame().getByRole('tab').allTextContents()).toEqual(['Overview', 'Details']);
     await shoot('overview');
+  });
+
+  it('keeps each region in its colour when a filter removes one', async () => {
+    const donut = async () =>
+      pngColors(await frame().locator('[data-visual-name=amountByRegion] canvas').screenshot());
+    // The first two theme colours: Americas (drawn first) and Europe.
+    const [blue, teal] = [0x2f6fdf, 0x12a594];
+    const before = await donut();
+    expect(before.has(blue) && before.has(teal)).toBe(true);
+    const from = await mark(page);
+    await onEmbed(page, 'c1', (report) =>
+      report.setFilters([
+        {
+          $schema: 'http://powerbi.com/product/schema#basic',
+          target: { table: 'Sales', column: 'Region' },
+          filterType: 1,
+          operator: 'NotIn',
+          values: ['Americas'],
+        },
+      ]),
+    );
+    await waitEvent(page, 'c1', 'rendered', from);
+    await shoot('overview-without-americas');
+    // Europe keeps its teal; Americas' blue is gone instead of passing to the next region.
+    const after = await donut();
+    expect(after.has(teal)).toBe(true);
+    expect(after.has(blue)).toBe(false);
+    await onEmbed(page, 'c1', (report) => report.removeFilters());
   });
 
   it('the ⋯ menu shows the visual as a table and exports its data as CSV', async () => {

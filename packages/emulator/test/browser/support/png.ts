@@ -5,6 +5,11 @@ import { inflateSync } from 'node:zlib';
  * tell a drawn report from a blank or single-colour frame without an image library.
  */
 export function distinctColors(png: Buffer): number {
+  return pngColors(png).size;
+}
+
+/** The set of colours (0xRRGGBB) of an 8-bit RGB/RGBA PNG. */
+export function pngColors(png: Buffer): Set<number> {
   if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
   let offset = 8;
   let width = 0;
@@ -58,5 +63,5 @@ export function distinctColors(png: Buffer): number {
     }
     previous.set(current);
   }
-  return colors.size;
+  return colors;
 }
