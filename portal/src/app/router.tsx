@@ -89,12 +89,12 @@ export const routes: RouteObject[] = [
           guarded(
             '/admin/tenants/:tenantId/reports',
             ADMIN_ONLY,
-            () => import('./routes/part-two-placeholder.tsx'),
+            () => import('./routes/admin-tenant-reports-route.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/reports/:reportId',
             ADMIN_ONLY,
-            () => import('./routes/part-two-placeholder.tsx'),
+            () => import('../features/reports/routes/admin-report-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/data-integration',
@@ -116,11 +116,15 @@ export const routes: RouteObject[] = [
             TENANT,
             () => import('../features/users/routes/tenant-users-page.tsx'),
           ),
-          guarded('/tenant/reports', TENANT, () => import('./routes/part-two-placeholder.tsx')),
+          guarded(
+            '/tenant/reports',
+            TENANT,
+            () => import('../features/reports/routes/tenant-reports-page.tsx'),
+          ),
           guarded(
             '/tenant/reports/:reportId',
             TENANT,
-            () => import('./routes/part-two-placeholder.tsx'),
+            () => import('../features/reports/routes/tenant-report-page.tsx'),
           ),
           guarded(
             '/tenant/settings',

@@ -1,0 +1,51 @@
+import {
+  Ok,
+  ReportGrantList,
+  User,
+  UserList,
+  type GrantRequest,
+  type RevokeRequest,
+} from '@canopy/portal-contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { queryKeys } from '../../../shared/api/tenants-query.ts';
+
+/** Spec §7: the tenant's users come as a list or as an object with users. */
+const UsersResponse = z.union([UserList, z.array(User).transform((users) => ({ users }))]);
+
+/** The same key as the user screens, so both read one cache entry. */
+export const accessUsersQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: queryKeys.tenantUsers(tenantId),
+    queryFn: async () =>
+      (await apiFetch(`/api/users/tenant/${tenantId}`, { schema: UsersResponse })).users,
+  });
+
+export const grantsKey = (workspaceId: string) => ['report-grants', workspaceId] as const;
+
+/** Every grant in the workspace; spec §8: a failed load leaves the modal with an empty list. */
+export const grantsQuery = (workspaceId: string) =>
+  queryOptions({
+    queryKey: grantsKey(workspaceId),
+    queryFn: () =>
+      apiFetch(`/api/powerbi/permissions/${workspaceId}/admin`, { schema: ReportGrantList }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export type AccessChange = { grant: boolean; body: RevokeRequest };
+
+export function useAccessMutation(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ grant, body }: AccessChange) =>
+      apiFetch(`/api/powerbi/permissions/${grant ? 'grant' : 'revoke'}`, {
+        method: 'POST',
+        body: grant ? ({ ...body, canView: true } satisfies GrantRequest) : body,
+        schema: Ok,
+      }),
+    // The Viewer's report list (another person's) is read fresh by them; here only the grants change.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: grantsKey(workspaceId) }),
+  });
+}

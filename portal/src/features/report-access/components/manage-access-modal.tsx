@@ -1,0 +1,117 @@
+import type { User } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isAdminRole, tenantRoleLabel } from '../../../shared/rules/roles.ts';
+import { EmptyState, Spinner } from '../../../shared/ui/bits.tsx';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { accessFailureText } from '../api/access-failure.ts';
+import { accessUsersQuery, grantsQuery, useAccessMutation } from '../api/report-access-api.ts';
+import '../report-access.css';
+
+export interface ManageAccessModalProps {
+  tenantId: string;
+  workspaceId: string;
+  report: { id: string; name: string };
+  onClose: () => void;
+}
+
+const roleNames = (user: User) => user.roles.map((role) => role.name);
+
+/**
+ * Spec §2 "Manage Access modal": the tenant's users with their first role; Admins always see
+ * every report ("Admin Access", no toggle); a switch per other user grants or revokes this report.
+ */
+export function ManageAccessModal({
+  tenantId,
+  workspaceId,
+  report,
+  onClose,
+}: ManageAccessModalProps) {
+  const users = useQuery(accessUsersQuery(tenantId));
+  const grants = useQuery(grantsQuery(workspaceId));
+  const change = useAccessMutation(workspaceId);
+  // The switch shows the asked-for state until the server has answered.
+  const [pending, setPending] = useState<{ userId: string; grant: boolean } | null>(null);
+
+  useEffect(() => {
+    if (users.isError) toast.error('Failed to load users');
+  }, [users.isError]);
+
+  // A failed permission load continues with an empty list (spec §8).
+  const granted = new Set(
+    (grants.data ?? [])
+      .filter((grant) => grant.report.reportId === report.id)
+      .map((grant) => grant.userId),
+  );
+
+  const toggle = (user: User, grant: boolean) => {
+    if (!workspaceId) return toast.error('Workspace ID not found');
+    if (!tenantId) return toast.error('Tenant ID is missing');
+    setPending({ userId: user.id, grant });
+    change.mutate(
+      { grant, body: { userId: user.id, reportId: report.id, workspaceId, tenantId } },
+      {
+        onSuccess: () =>
+          toast.success(grant ? 'Access granted successfully' : 'Access removed successfully'),
+        onError: (error) => toast.error(accessFailureText(error)),
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const loading = users.isPending || grants.isPending;
+  const list = users.data ?? [];
+  return (
+    <Dialog
+      open
+      size="lg"
+      title="Manage Access"
+      description={`Who may open "${report.name}". Admins always see every report.`}
+      onClose={onClose}
+    >
+      {loading ? (
+        <div className="access-loading">
+          <Spinner label="Loading users" /> Loading users...
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No users found"
+          text={users.isError ? 'Failed to load users' : 'This tenant has no users yet.'}
+        />
+      ) : (
+        <ul className="access-list" aria-label="Users">
+          {list.map((user) => (
+            <li key={user.id} className="access-row">
+              <div className="access-row__who">
+                <div className="access-row__email">{user.email}</div>
+                <div className="access-row__role">{tenantRoleLabel(user.roles)}</div>
+              </div>
+              {isAdminRole(roleNames(user)) ? (
+                <span className="badge badge--primary">Admin Access</span>
+              ) : (
+                <label className="switch">
+                  <span className="visually-hidden">{`Access for ${user.email}`}</span>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={pending?.userId === user.id ? pending.grant : granted.has(user.id)}
+                    disabled={pending !== null}
+                    onChange={(event) => toggle(user, event.target.checked)}
+                  />
+                </label>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export default ManageAccessModal;

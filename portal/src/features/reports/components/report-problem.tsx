@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { Card } from '../../../shared/ui/bits.tsx';
+
+/** A report view that cannot show its report: the reason and the way back to the list. */
+export function ReportProblem({ text, backTo }: { text: string; backTo: string }) {
+  return (
+    <Card>
+      <div className="report-problem" role="alert">
+        <p>{text}</p>
+        <Link className="button button--secondary button--sm" to={backTo}>
+          Back to Reports List
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export function ReportLoading() {
+  return (
+    <div className="report-frame__status report-frame__status--page" role="status">
+      <span className="spinner" aria-hidden="true" />
+      Loading report...
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { fetchEmbedToken, reportUsage, type ReportSide } from '../api/reports-api.ts';
+import { EmbeddedReport, type EmbedPhase } from './embedded-report.tsx';
+import { useFullscreen } from './use-fullscreen.ts';
+import '../reports.css';
+
+export const LOAD_FAILED_TEXT = 'Failed to load report. Please try refreshing the page.';
+
+export interface ReportViewProps {
+  side: ReportSide;
+  title: string;
+  groupId: string;
+  reportId: string;
+  backTo: string;
+  /** Toast for a failed token (spec §8: the server's message, else this). */
+  failureToast: string;
+}
+
+/** The embedded report with its title, fullscreen toggle and way back (spec §2 report views). */
+export function ReportView({
+  side,
+  title,
+  groupId,
+  reportId,
+  backTo,
+  failureToast,
+}: ReportViewProps) {
+  const queryClient = useQueryClient();
+  const { fullscreen, toggle } = useFullscreen();
+  const [phase, setPhase] = useState<EmbedPhase>('loading');
+  const tokenKey = ['embed-token', side, groupId, reportId] as const;
+  const token = useQuery({
+    queryKey: tokenKey,
+    queryFn: () => fetchEmbedToken(side, reportId, groupId),
+    // The library renews the token in the frame; the query must not refetch it behind its back,
+    // and a later visit asks for a new one.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (token.isError) toast.error(errorMessage(token.error, failureToast));
+  }, [token.isError, token.error, failureToast]);
+
+  const renewToken = useCallback(
+    () =>
+      queryClient.fetchQuery({
+        queryKey: ['embed-token-renewal', side, groupId, reportId],
+        queryFn: () => fetchEmbedToken(side, reportId, groupId),
+        staleTime: 0,
+        gcTime: 0,
+      }),
+    [queryClient, side, groupId, reportId],
+  );
+  const onTimings = useCallback(
+    ({ loadMs, renderMs }: { loadMs: number; renderMs: number }) =>
+      void reportUsage({ reportId, loadMs, renderMs }),
+    [reportId],
+  );
+
+  const failed = token.isError || phase === 'error';
+  const loading = !failed && phase === 'loading';
+  return (
+    <section
+      className={`report-view${fullscreen ? ' report-view--fullscreen' : ''}`}
+      aria-label={title}
+    >
+      <header className="report-view__bar">
+        <h1 className="report-view__title">{title}</h1>
+        <div className="report-view__actions">
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            aria-pressed={fullscreen}
+            onClick={toggle}
+          >
+            {fullscreen ? 'Exit Fullscreen' : 'Enter Fullscreen'}
+          </button>
+          {!fullscreen && (
+            <Link className="button button--ghost button--sm" to={backTo}>
+              Back to Reports List
+            </Link>
+          )}
+        </div>
+      </header>
+      <div className="report-frame">
+        {token.data && !token.isError && (
+          <EmbeddedReport
+            token={token.data}
+            renewToken={renewToken}
+            onPhase={setPhase}
+            onTimings={onTimings}
+          />
+        )}
+        {loading && (
+          <div className="report-frame__status" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Loading report...
+          </div>
+        )}
+        {failed && (
+          <div className="report-frame__status report-frame__status--error" role="alert">
+            {LOAD_FAILED_TEXT}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

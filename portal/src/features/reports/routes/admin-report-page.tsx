@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { reportsQuery } from '../api/reports-api.ts';
+import { ReportLoading, ReportProblem } from '../components/report-problem.tsx';
+import { ReportView } from '../components/report-view.tsx';
+import { TenantProblem } from '../components/tenant-problem.tsx';
+import { useAdminTenant } from '../components/use-admin-tenant.ts';
+import { toast } from '../../../shared/ui/toast-store.ts';
+
+/** /admin/tenants/{tenantId}/reports/{reportId}: "<tenant name> - <report name>", embedded. */
+export default function AdminReportPage() {
+  const { reportId = '' } = useParams();
+  const { tenantId, valid, tenant, notFound } = useAdminTenant();
+  const groupId = tenant.data?.powerBiGroupId ?? null;
+  const reports = useQuery({ ...reportsQuery('admin', groupId ?? ''), enabled: !!groupId });
+  const report = reports.data?.find((candidate) => candidate.id === reportId);
+  const failed = (tenant.isError && !notFound) || reports.isError;
+  const back = `/admin/tenants/${tenantId}/reports`;
+
+  useEffect(() => {
+    if (failed) toast.error('Failed to load report');
+  }, [failed]);
+
+  if (!valid)
+    return (
+      <TenantProblem
+        title="Invalid Tenant ID"
+        text="Open a tenant's reports from the tenant list."
+      />
+    );
+  if (notFound)
+    return <TenantProblem title="Tenant not found" text="This tenant does not exist any more." />;
+  if (failed)
+    return (
+      <ReportProblem text="Failed to load report. Please try refreshing the page." backTo={back} />
+    );
+  if ((tenant.isSuccess && !groupId) || (reports.isSuccess && !report))
+    return <ReportProblem text="Report not found." backTo={back} />;
+  if (!tenant.data || !report || !groupId) return <ReportLoading />;
+  return (
+    <ReportView
+      side="admin"
+      title={`${tenant.data.name} - ${report.name}`}
+      groupId={groupId}
+      reportId={report.id}
+      backTo={back}
+      failureToast="Failed to load report"
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import type { Report } from '@canopy/portal-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { reportsQuery, useSyncReports } from '../api/reports-api.ts';
+import { ReportListCard } from '../components/report-list-card.tsx';
+import { TenantProblem } from '../components/tenant-problem.tsx';
+import { useAdminTenant } from '../components/use-admin-tenant.ts';
+import { NO_WORKSPACE_TEXT } from '../components/use-tenant-workspace.ts';
+import '../reports.css';
+
+/** What the Manage Access modal needs; the app composes it in (features do not import each other). */
+export interface ManageAccessProps {
+  tenantId: string;
+  workspaceId: string;
+  report: Pick<Report, 'id' | 'name'>;
+  onClose: () => void;
+}
+
+const LOAD_FAILED = 'Failed to load tenant or reports';
+
+/** /admin/tenants/{tenantId}/reports: a tenant's reports, access management and sync. */
+export function AdminReportsPage({
+  ManageAccess,
+}: {
+  ManageAccess?: ComponentType<ManageAccessProps>;
+}) {
+  const { tenantId, valid, tenant, notFound } = useAdminTenant();
+  const groupId = tenant.data?.powerBiGroupId ?? null;
+  const reports = useQuery({ ...reportsQuery('admin', groupId ?? ''), enabled: !!groupId });
+  const sync = useSyncReports(tenantId, groupId ?? '');
+  const [managing, setManaging] = useState<Report | null>(null);
+  const failed = (tenant.isError && !notFound) || reports.isError;
+
+  useEffect(() => {
+    if (failed) toast.error(LOAD_FAILED);
+  }, [failed]);
+
+  if (!valid)
+    return (
+      <TenantProblem
+        title="Invalid Tenant ID"
+        text="Open a tenant's reports from the tenant list."
+      />
+    );
+  if (notFound)
+    return <TenantProblem title="Tenant not found" text="This tenant does not exist any more." />;
+
+  const onSync = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) =>
+        toast.success(
+          `Reports synced: ${result.reports} in the workspace (${result.added} added, ${result.removed} removed)`,
+        ),
+      onError: (error) =>
+        toast.error(`Failed to sync reports: ${errorMessage(error, 'Unknown error occurred')}`),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={tenant.data?.name ?? 'Tenant reports'}
+        subtitle={tenant.data?.adminEmail ?? '\u00a0'}
+        badge={<Badge tone="primary">Super Admin</Badge>}
+        actions={
+          <Link className="button button--secondary" to="/admin/tenants">
+            Back
+          </Link>
+        }
+      />
+      {failed && <ErrorCard message={errorMessage(tenant.error ?? reports.error, LOAD_FAILED)} />}
+      {tenant.isSuccess && !groupId ? (
+        <Card>
+          <EmptyState title="No Power BI Workspace" text={NO_WORKSPACE_TEXT} />
+        </Card>
+      ) : (
+        !tenant.isError && (
+          <ReportListCard
+            reports={reports.data ?? []}
+            loading={tenant.isPending || (!!groupId && reports.isPending)}
+            viewPath={(report) => `/admin/tenants/${tenantId}/reports/${report.id}`}
+            onManageAccess={ManageAccess ? setManaging : undefined}
+            actions={
+              <button
+                type="button"
+                className="button button--secondary button--sm"
+                disabled={!groupId || sync.isPending}
+                onClick={onSync}
+              >
+                {sync.isPending ? 'Syncing...' : 'Sync Reports'}
+              </button>
+            }
+          />
+        )
+      )}
+      {ManageAccess && managing && groupId && (
+        <ManageAccess
+          tenantId={tenantId}
+          workspaceId={groupId}
+          report={managing}
+          onClose={() => setManaging(null)}
+        />
+      )}
+    </>
+  );
+}
+
+export default AdminReportsPage;

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { reportsQuery } from '../api/reports-api.ts';
+import { ReportLoading, ReportProblem } from '../components/report-problem.tsx';
+import { LOAD_FAILED_TEXT, ReportView } from '../components/report-view.tsx';
+import { useTenantWorkspace } from '../components/use-tenant-workspace.ts';
+
+const BACK = '/tenant/reports';
+
+/** /tenant/reports/{reportId}: one embedded report for a tenant user. */
+export default function TenantReportPage() {
+  const session = useSession();
+  const { reportId = '' } = useParams();
+  const workspace = useTenantWorkspace(session.tenantId ?? null);
+  // The name comes from the list (usually cached from the screen before).
+  const reports = useQuery({
+    ...reportsQuery('tenant', workspace.groupId ?? ''),
+    enabled: !!workspace.groupId,
+  });
+  const report = reports.data?.find((candidate) => candidate.id === reportId);
+  const missing = reports.isSuccess && !report;
+  useEffect(() => {
+    if (missing) toast.error('Report not found');
+    else if (reports.isError) toast.error('Failed to load report');
+  }, [missing, reports.isError]);
+
+  if (workspace.failed || workspace.noWorkspace || reports.isError || missing)
+    return <ReportProblem text={LOAD_FAILED_TEXT} backTo={BACK} />;
+  if (!report || !workspace.groupId) return <ReportLoading />;
+  return (
+    <ReportView
+      side="tenant"
+      title={report.name}
+      groupId={workspace.groupId}
+      reportId={report.id}
+      backTo={BACK}
+      failureToast="Failed to load report"
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import type { Report } from '@canopy/portal-contract';
+
+/** Spec §9 constants of the report screens. */
+export const REPORTS = {
+  /** Tenant and super admin report lists: 10 per page. */
+  pageSize: 10,
+  /** Skeleton rows while a list loads. */
+  skeletonRows: 5,
+  /** The embed starts this long after the view appears… */
+  embedStartMs: 100,
+  /** …and is cleaned up this long after leaving it. */
+  embedCleanupMs: 50,
+  /** The report id is shown by its first 8 characters. */
+  idChars: 8,
+} as const;
+
+/** Up to two letters: the first letter of each of the first two words ("Sales Overview" → "SO"). */
+export function reportInitials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+export const shortId = (id: string) => id.slice(0, REPORTS.idChars);
+
+/** Spec §5: case-insensitive containment of the search text in the name (blank: every report). */
+export function filterReports<T extends Pick<Report, 'name'>>(
+  reports: readonly T[],
+  search: string,
+) {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...reports];
+  return reports.filter((report) => report.name.toLowerCase().includes(needle));
+}
+
+const US_SHORT = new Intl.DateTimeFormat('en-US', {
+  month: 'numeric',
+  day: 'numeric',
+  year: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Last Refreshed: US short date and time, or a dash when the dataset was never refreshed. */
+export function lastRefreshedText(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : US_SHORT.format(date);
+}
+
+/** Created By, or a dash. */
+export const createdByText = (value: string | null | undefined) => value?.trim() || '—';
