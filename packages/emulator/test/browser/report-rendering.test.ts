@@ -40,6 +40,8 @@ async function embed(settings: object = {}): Promise<void> {
     embedUrl: harness.emulator.sampleEmbedUrl,
     accessToken: token,
     tokenType: 1,
+    // All permissions, as most hosts pass them (Read is 0: the menu must not test it as a bit).
+    permissions: 7,
     settings,
   });
   await waitEvent(page, 'c1', 'rendered', from);

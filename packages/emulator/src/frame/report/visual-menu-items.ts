@@ -15,7 +15,6 @@ type CommandName = 'seeData' | 'exportData';
 export interface VisualMenuHost {
   readonly api: EmulatorApi;
   readonly state: ReportState;
-  readonly config: Record<string, unknown>;
   readonly isNew: boolean;
 }
 
@@ -40,17 +39,13 @@ function commandDisplay(
   return display;
 }
 
-/** Export needs read access to the data behind the report: Read (the default) or more. */
-function tokenAllowsExport(host: VisualMenuHost): boolean {
-  const permissions = host.config.permissions;
-  return typeof permissions !== 'number' || (permissions & models.Permissions.Read) !== 0;
-}
-
 const safeFileName = (title: string) => title.replace(/[^\w\- ]+/g, '').trim() || 'data';
 
 /**
  * The built-in entries of a visual's ⋯ menu: "Show as a table" and "Export data" (summarized CSV of
- * what the visual shows, with its filters). Slicers have neither, like the service.
+ * what the visual shows, with its filters). Slicers have neither, like the service. Every token that
+ * loads a report may read its data (View is the least it grants), so both follow the host's
+ * `settings.commands`; the emulator still checks the token on the query each of them runs.
  */
 export function visualDataMenuItems(host: VisualMenuHost, visual: VisualDefinition): MenuItem[] {
   if (visual.type === 'slicer') return [];
@@ -85,7 +80,7 @@ export function visualDataMenuItems(host: VisualMenuHost, visual: VisualDefiniti
     });
   }
   const exportData = commandDisplay(state.settings, visual, 'exportData');
-  if (exportData !== models.CommandDisplayOption.Hidden && tokenAllowsExport(host)) {
+  if (exportData !== models.CommandDisplayOption.Hidden) {
     items.push({
       label: 'Export data',
       disabled: exportData === models.CommandDisplayOption.Disabled,
