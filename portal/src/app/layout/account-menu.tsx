@@ -56,12 +56,12 @@ export function AccountMenu({ session, onSignOut }: AccountMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
           {avatarInitials(session.email)}
         </span>
+        <span className="visually-hidden">Account menu for </span>
         <span className="account__label">{name}</span>
       </button>
       {open && (

@@ -40,7 +40,7 @@ export function TopBar({ session, logoUrl }: { session: Session; logoUrl: string
   };
   return (
     <header className="topbar">
-      <Link to="/" className="brand" aria-label="Canopy home">
+      <Link to="/" className="brand">
         {logoUrl ? <img className="brand__logo" src={logoUrl} alt="" /> : <DefaultMark />}
         <span>
           <p className="brand__title">Canopy</p>

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { apiFetch } from '../api/api-fetch.ts';
 import { queryKeys, tenantQuery } from '../api/tenants-query.ts';
-import { textOnColor } from '../rules/brightness.ts';
+import { readableSurface, textOnColor } from '../rules/brightness.ts';
 import { isAdminRole } from '../rules/roles.ts';
 import type { Session } from '../session/session-store.ts';
 
@@ -61,5 +61,6 @@ export function useApplyBranding({
     root.dataset.theme = theme;
     root.style.setProperty('--primary', primaryColor);
     root.style.setProperty('--on-primary', textOnColor(primaryColor));
+    root.style.setProperty('--primary-surface', readableSurface(primaryColor));
   }, [primaryColor, theme]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brightness, textOnColor } from './brightness.ts';
+import { brightness, contrast, readableSurface, textOnColor } from './brightness.ts';
 
 describe('text on the primary colour (spec §9)', () => {
   it('should use white on dark colours and black on light ones', () => {
@@ -13,5 +13,21 @@ describe('text on the primary colour (spec §9)', () => {
     expect(brightness('#b4b4b4')).toBe(180);
     expect(textOnColor('#b4b4b4')).toBe('#ffffff');
     expect(textOnColor('#b5b5b5')).toBe('#000000');
+  });
+});
+
+describe('readable surface for the primary colour', () => {
+  it('should keep a colour that already reads well with its text', () => {
+    expect(readableSurface('#2563eb')).toBe('#2563eb');
+    expect(readableSurface('#facc15')).toBe('#facc15');
+  });
+
+  it('should deepen a colour whose white text would fall below 4.5:1', () => {
+    const surface = readableSurface('#0284c7');
+    expect(surface).not.toBe('#0284c7');
+    expect(contrast(surface, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(readableSurface('#ff8800'), textOnColor('#ff8800'))).toBeGreaterThanOrEqual(
+      4.5,
+    );
   });
 });

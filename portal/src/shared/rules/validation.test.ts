@@ -3,13 +3,19 @@ import { validateLogin, validateNewPassword, validateTenant } from './validation
 
 describe('login validation (spec §5)', () => {
   it('should ask for text, @, text, dot, text', () => {
-    expect(validateLogin('ann@example', 'long-enough').email).toBe('Please enter a valid email address');
-    expect(validateLogin('ann example.com', 'long-enough').email).toBe('Please enter a valid email address');
+    expect(validateLogin('ann@example', 'long-enough').email).toBe(
+      'Please enter a valid email address',
+    );
+    expect(validateLogin('ann example.com', 'long-enough').email).toBe(
+      'Please enter a valid email address',
+    );
     expect(validateLogin('ann@example.com', 'long-enough')).toEqual({});
   });
 
   it('should require at least 8 password characters', () => {
-    expect(validateLogin('ann@example.com', '1234567').password).toBe('Password must be at least 8 characters');
+    expect(validateLogin('ann@example.com', '1234567').password).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(validateLogin('ann@example.com', '12345678').password).toBeUndefined();
   });
 });

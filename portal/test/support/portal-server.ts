@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+// The real server, in-process: its app plugin on a fresh PGlite database (test-only relative
+// imports; @canopy/server is an application, not a library with a public entry).
+import app from '../../../server/src/app.ts';
+import { loadConfig, type Config } from '../../../server/src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../../../server/src/db/create-database.ts';
+import { migrateToLatest } from '../../../server/src/db/migrate.ts';
+import type { AnalyticsSettings } from '../../../server/src/modules/analytics/analytics-settings.ts';
+import { readOutbox } from '../../../server/src/modules/mail/mailer.ts';
+import { E2E_SPA_DIR } from './build-spa.ts';
+import { insertPerson, insertTenant, PASSWORD } from './people.ts';
+
+export { PASSWORD };
+
+export interface PortalServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Reset and invitation links mailed so far (paths, to open on this server's origin). */
+  mailedLinks(to: string): Promise<string[]>;
+  createTenant(values: Parameters<typeof insertTenant>[1]): ReturnType<typeof insertTenant>;
+  createPerson(values: Parameters<typeof insertPerson>[1]): ReturnType<typeof insertPerson>;
+  close(): Promise<void>;
+}
+
+/** Starts the API with the built SPA on 127.0.0.1, port 0 (one per test file). */
+export async function startPortalServer(
+  options: { analytics?: AnalyticsSettings } = {},
+): Promise<PortalServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-portal-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CANOPY_DATA_DIR: dataDir,
+    CANOPY_JWT_SECRET: 'portal-e2e-secret-that-is-long-enough-0123456789',
+    CANOPY_PUBLIC_URL: 'http://portal.test',
+    CANOPY_SPA_DIR: E2E_SPA_DIR,
+  });
+  const database = await createDatabase({ kind: 'pglite' });
+  await migrateToLatest(database.db);
+  const fastify = Fastify({ logger: false });
+  await fastify.register(app, {
+    config,
+    database,
+    rateLimitPerMinute: 0,
+    analytics: options.analytics,
+  });
+  await fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app: fastify,
+    database,
+    config,
+    async mailedLinks(to) {
+      const mails = await readOutbox(join(dataDir, 'outbox'));
+      return mails
+        .filter((mail) => mail.to === to)
+        .flatMap((mail) => [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0])))
+        .map((link) => link.pathname + link.search);
+    },
+    createTenant: (values) => insertTenant(database, values),
+    createPerson: (values) => insertPerson(database, values),
+    async close() {
+      await fastify.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
