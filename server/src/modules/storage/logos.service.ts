@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { findFile, insertFile } from './files.repository.ts';
@@ -54,6 +54,22 @@ export async function storeLogo(
     throw error;
   }
   return { url: fileUrl(key) };
+}
+
+/**
+ * Checks that a `logoUrl` about to be saved names a logo this server stored (the contract already
+ * restricts it to `/api/files/<key>`): no dangling links, no chat image shown as a logo.
+ */
+export async function ensureStoredLogo(db: Db, logoUrl: string | null | undefined): Promise<void> {
+  if (!logoUrl) return;
+  const key = logoUrl.slice(logoUrl.lastIndexOf('/') + 1);
+  if (!(await findFile(db, key, 'logo'))) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [
+        { path: 'body.logoUrl', message: 'Upload the logo first and use the URL it returns' },
+      ],
+    });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../auth/principal.ts';
+import { ensureStoredLogo } from '../storage/logos.service.ts';
 import { toTenantSettings } from './tenant-dto.ts';
 import { updateTenant } from './tenants.repository.ts';
 import { findScopedTenant } from './tenants.service.ts';
@@ -34,6 +35,7 @@ export async function updateTenantSettings(
     primary_color: input.primaryColor.toLowerCase(),
     theme: input.theme,
   };
+  await ensureStoredLogo(db, input.logoUrl);
   const row = await db.transaction().execute(async (trx) => {
     const updated = await updateTenant(trx, scoped, changes);
     if (!updated) throw new AppError('TENANT_NOT_FOUND');

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { tenantScope, type Principal } from '../auth/principal.ts';
+import { ensureStoredLogo } from '../storage/logos.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { toTenant } from './tenant-dto.ts';
 import type { TenantRow } from './tenants.table.ts';
@@ -60,6 +61,7 @@ export async function createTenant(
   actor: Actor,
   input: CreateTenantRequest,
 ): Promise<Tenant> {
+  await ensureStoredLogo(deps.db, input.logoUrl);
   let groupId: string | null = null;
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
@@ -114,6 +116,7 @@ export async function updateTenant(
     primary_color: input.primaryColor?.toLowerCase(),
     theme: input.theme,
   };
+  await ensureStoredLogo(db, input.logoUrl);
   const row = await db.transaction().execute(async (trx) => {
     const updated = await updateTenantRow(trx, tenantId, changes);
     if (!updated) throw new AppError('TENANT_NOT_FOUND');

@@ -4,6 +4,7 @@ import { AppError } from '../../../src/errors.ts';
 import type { WorkspaceProvisioner } from '../../../src/modules/tenants/workspace-provisioner.ts';
 import { build, type TestApp } from '../../helper.ts';
 import { createCast, createPerson, createTenant, type Cast } from '../../support/fixtures.ts';
+import { multipart, TINY_PNG } from '../../support/multipart.ts';
 
 /** A provisioner that records what it was asked, and fails for tenants named "Refused…". */
 const provisioned: string[] = [];
@@ -98,13 +99,21 @@ describe('POST /api/admin/tenants', () => {
     ).toEqual(['body.adminEmail', 'body.name', 'body.primaryColor']);
   });
 
-  it('refuses a logo URL that is not one of our uploads', async () => {
-    const res = await create({
-      name: 'Logo',
-      adminEmail: 'a@example.com',
-      logoUrl: 'https://evil.example/x.png',
+  it('takes a logo uploaded beforehand, and refuses any other URL', async () => {
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/admin/upload-logo',
+      token: su(),
+      ...multipart('logo', TINY_PNG),
     });
-    expect(res.statusCode).toBe(400);
+    const { url } = uploaded.json();
+    const res = await create({ name: 'Logo', adminEmail: 'a@example.com', logoUrl: url });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().logoUrl).toBe(url);
+    for (const logoUrl of ['https://evil.example/x.png', '/api/files/not-uploaded.png']) {
+      const refused = await create({ name: 'Logo', adminEmail: 'a@example.com', logoUrl });
+      expect(refused.statusCode, logoUrl).toBe(400);
+    }
   });
 
   it('is for super administrators only', async () => {

@@ -10,6 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A logo as the upload route records it (the settings only accept stored logos). */
+async function storedFile(key: string, purpose: 'logo' | 'chat-image' = 'logo') {
+  await t.database.db
+    .insertInto('files')
+    .values({ key, content_type: 'image/png', size: 1, purpose, tenant_id: null, created_by: null })
+    .execute();
+  return `/api/files/${key}`;
+}
+
 const get = (tenantId: string, token: string) =>
   t.request({ method: 'GET', url: `/api/tenants/${tenantId}/settings`, token });
 const put = (tenantId: string, token: string, payload: object) =>
@@ -40,8 +49,9 @@ describe('GET /api/tenants/{tenantId}/settings', () => {
 
 describe('PUT /api/tenants/{tenantId}/settings', () => {
   it("lets the tenant's Admin change logo, colour and theme, audited", async () => {
+    const logoUrl = await storedFile('abc_DEF-123.png');
     const res = await put(cast.tenantB.id, cast.adminB.token, {
-      logoUrl: '/api/files/abc_DEF-123.png',
+      logoUrl,
       primaryColor: '#FF0000',
       theme: 'light',
     });
@@ -65,7 +75,7 @@ describe('PUT /api/tenants/{tenantId}/settings', () => {
 
   it('keeps the logo when logoUrl is left out, and clears it with null', async () => {
     await put(cast.tenantA.id, cast.adminA.token, {
-      logoUrl: '/api/files/keep.png',
+      logoUrl: await storedFile('keep.png'),
       primaryColor: '#123456',
       theme: 'dark',
     });
@@ -87,6 +97,23 @@ describe('PUT /api/tenants/{tenantId}/settings', () => {
     expect((await put(cast.tenantA.id, cast.viewerA.token, body)).statusCode).toBe(403);
     expect((await put(cast.tenantA.id, cast.adminB.token, body)).statusCode).toBe(403);
     expect((await put(cast.tenantA.id, cast.superAdmin.token, body)).statusCode).toBe(403);
+  });
+
+  it('accepts only logos this server stored: not unknown keys, not chat images', async () => {
+    for (const logoUrl of [
+      '/api/files/never-uploaded.png',
+      await storedFile('chat-pic.png', 'chat-image'),
+    ]) {
+      const res = await put(cast.tenantA.id, cast.adminA.token, {
+        logoUrl,
+        primaryColor: '#123456',
+        theme: 'dark',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([
+        { path: 'body.logoUrl', message: 'Upload the logo first and use the URL it returns' },
+      ]);
+    }
   });
 
   it('validates colour, theme and logo URL', async () => {
