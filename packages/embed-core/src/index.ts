@@ -39,6 +39,7 @@ export { TopNFilterBuilder } from './filter-builders/top-n-filter-builder.ts';
 export { RelativeDateFilterBuilder } from './filter-builders/relative-date-filter-builder.ts';
 export { RelativeTimeFilterBuilder } from './filter-builders/relative-time-filter-builder.ts';
 export type { IFilterable } from './objects/filterable.ts';
+export type { PageReport } from './objects/page-report.ts';
 
 export type {
   IEmbedConfiguration,
