@@ -209,6 +209,23 @@ describe('request bodies', () => {
     expect(restCall.body.error.code).toBe('RequestEntityTooLarge');
   });
 
+  it('stores persistent filters only in the shape the frame saves', async () => {
+    const path = `/reports/${emulator.sample.salesReportId}/userState`;
+    const put = (state: unknown) => frame(path, { method: 'PUT', body: { state } });
+    for (const [state, target] of [
+      [{ reportFilters: 'x' }, 'state.reportFilters'],
+      [{ pageFilters: { ReportSection1: {} } }, 'state.pageFilters.ReportSection1'],
+      [{ slicers: { a: [] } }, 'state.slicers.a'],
+      [{ somethingElse: 1 }, 'state.somethingElse'],
+    ] as const) {
+      const response = await put(state);
+      expect(response.status).toBe(400);
+      expect(response.body.error.details[0].target).toBe(target);
+    }
+    expect((await frame(path)).body).toEqual({ state: null });
+    expect((await put({ activePage: 'ReportSection1', reportFilters: [] })).status).toBe(204);
+  });
+
   it('refuses a 5,000-deep value before storing it, and reading survives a deep stored value', async () => {
     const path = `/reports/${emulator.sample.salesReportId}`;
     const { token } = emulator.mintToken({

@@ -37,6 +37,26 @@ const querySchema: JsonSchema = {
   properties: { datasetId: id, applicationContext: anyJson },
 };
 
+/** Filters by name (page or visual key) → list; keys bounded like the report's own pages and visuals. */
+const filtersByKey: JsonSchema = {
+  type: 'object',
+  maxProperties: 500,
+  additionalProperties: { type: 'array', maxItems: 100, items: { type: 'object' } },
+};
+
+/** Persistent filters as the frame saves them (its FilterSnapshot): filters and slicer states. */
+const filterSnapshotSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    activePage: { type: ['string', 'null'], maxLength: 256 },
+    reportFilters: { type: 'array', maxItems: 100, items: { type: 'object' } },
+    pageFilters: filtersByKey,
+    visualFilters: filtersByKey,
+    slicers: { type: 'object', maxProperties: 500, additionalProperties: { type: 'object' } },
+  },
+};
+
 export const routeInputs: Readonly<Record<string, RouteInput>> = {
   'POST /_emulator/query': { body: querySchema, bodyLimit: largeBodyLimit },
   'POST /_emulator/qna': {
@@ -69,7 +89,7 @@ export const routeInputs: Readonly<Record<string, RouteInput>> = {
   },
   'PUT /_emulator/reports/:reportId': { body: definitionSchema, bodyLimit: largeBodyLimit },
   'PUT /_emulator/reports/:reportId/userState': {
-    body: { type: 'object', required: ['state'], properties: { state: { type: 'object' } } },
+    body: { type: 'object', required: ['state'], properties: { state: filterSnapshotSchema } },
   },
   'POST /_emulator/admin/knobs': {
     body: {
