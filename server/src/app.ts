@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, XeroConfig } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import authenticate from './plugins/app/authenticate.ts';
@@ -9,6 +9,7 @@ import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
 import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
 import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
+import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -34,6 +35,8 @@ export interface AppOptions extends ServicesOptions {
   chat?: ChatPushOptions;
   /** The analytics service (the cloud or an emulator); absent: analytics routes answer 503. */
   analytics?: AnalyticsSettings;
+  /** Xero's endpoints and app (the emulator's in development); default: config.xero. */
+  xero?: XeroConfig;
 }
 
 /**
@@ -75,6 +78,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
         : undefined),
   });
   await fastify.register(analyticsPlugin, { client: analytics });
+  await fastify.register(integrationsPlugin, {
+    xero: options.xero ?? options.config.xero,
+    encryptionKey: options.config.encryptionKey,
+  });
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});
   await fastify.register(routes);

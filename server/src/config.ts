@@ -66,6 +66,19 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
   CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
+  CANOPY_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/_-]{43}=?$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes, base64 or hex')
+      .optional(),
+  ),
+  CANOPY_XERO_CLIENT_ID: optionalString,
+  CANOPY_XERO_CLIENT_SECRET: optionalString,
+  CANOPY_XERO_AUTHORIZE_URL: z.url().default('https://login.xero.com/identity/connect/authorize'),
+  CANOPY_XERO_TOKEN_URL: z.url().default('https://identity.xero.com/connect/token'),
+  CANOPY_XERO_REVOKE_URL: z.url().default('https://identity.xero.com/connect/revocation'),
+  CANOPY_XERO_API_URL: z.url().default('https://api.xero.com'),
+  CANOPY_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(360),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -111,6 +124,23 @@ export interface Config {
     rlsRole: string;
     emulatorPort: number;
   };
+  /** AES-256-GCM key for integration tokens at rest (32 bytes). */
+  encryptionKey: Buffer;
+  /** Xero (and Xero Practice Manager); undefined: the local provider of the emulator. */
+  xero?: XeroConfig;
+  /** Minutes between scheduled integration syncs (0: no schedule). */
+  syncIntervalMinutes: number;
+}
+
+/** Where the server reaches Xero's identity service and API, and the app's credentials. */
+export interface XeroConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Root of `/connections` and `/api.xro/2.0`. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** Where and as whom the server calls the analytics REST API (see modules/analytics). */
@@ -175,6 +205,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.CANOPY_OIDC_ISSUER && !env.CANOPY_OIDC_CLIENT_ID) {
     problems.push('CANOPY_OIDC_CLIENT_ID: required when CANOPY_OIDC_ISSUER is set');
   }
+  let encryptionKey: Buffer | undefined;
+  if (env.CANOPY_ENCRYPTION_KEY) {
+    const text = env.CANOPY_ENCRYPTION_KEY;
+    encryptionKey = /^[0-9a-fA-F]{64}$/.test(text)
+      ? Buffer.from(text, 'hex')
+      : Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  } else if (env.NODE_ENV === 'production') {
+    problems.push('CANOPY_ENCRYPTION_KEY: required in production');
+  } else {
+    encryptionKey = Buffer.from(readOrCreateKey(join(dataDir, 'encryption-key')), 'base64');
+  }
+  if (env.CANOPY_XERO_CLIENT_ID && !env.CANOPY_XERO_CLIENT_SECRET) {
+    problems.push('CANOPY_XERO_CLIENT_SECRET: required when CANOPY_XERO_CLIENT_ID is set');
+  }
   let analytics: AnalyticsConfig | undefined;
   if (env.CANOPY_ANALYTICS_API_URL) {
     const missing = (
@@ -186,7 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'CANOPY_ANALYTICS_TEMPLATE_REPORT_IDS',
       ] as const
     ).filter((name) => !env[name]);
-    for (const name of missing) problems.push(`${name}: required when CANOPY_ANALYTICS_API_URL is set`);
+    for (const name of missing)
+      problems.push(`${name}: required when CANOPY_ANALYTICS_API_URL is set`);
     if (missing.length === 0) {
       analytics = {
         apiUrl: env.CANOPY_ANALYTICS_API_URL.replace(/\/+$/, ''),
@@ -204,7 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       };
     }
   }
-  if (problems.length > 0 || !jwtSecret) {
+  if (problems.length > 0 || !jwtSecret || !encryptionKey) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
 
@@ -248,6 +293,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rlsRole: env.CANOPY_ANALYTICS_RLS_ROLE,
       emulatorPort: env.CANOPY_EMULATOR_PORT,
     },
+    encryptionKey,
+    xero: env.CANOPY_XERO_CLIENT_ID
+      ? {
+          authorizeUrl: env.CANOPY_XERO_AUTHORIZE_URL,
+          tokenUrl: env.CANOPY_XERO_TOKEN_URL,
+          revokeUrl: env.CANOPY_XERO_REVOKE_URL,
+          apiUrl: env.CANOPY_XERO_API_URL.replace(/\/+$/, ''),
+          clientId: env.CANOPY_XERO_CLIENT_ID,
+          clientSecret: env.CANOPY_XERO_CLIENT_SECRET ?? '',
+        }
+      : undefined,
+    syncIntervalMinutes: env.CANOPY_SYNC_INTERVAL_MINUTES,
   };
 }
 
@@ -258,4 +315,13 @@ function readOrCreateSecret(file: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** Development convenience: a random 32-byte key in the data folder (base64), kept across restarts. */
+function readOrCreateKey(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
 }

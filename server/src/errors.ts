@@ -15,6 +15,11 @@ export const ERRORS = {
     message: 'This sign-in attempt is invalid or has expired. Start again.',
   },
   NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
+  SOURCE_COMING_SOON: { status: 400, message: 'This integration type is coming soon' },
+  INTEGRATION_NO_WORKSPACE: {
+    status: 400,
+    message: 'Connect this integration to a tenant with a workspace before syncing',
+  },
 
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
@@ -46,6 +51,8 @@ export const ERRORS = {
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  DATA_SOURCE_NOT_FOUND: { status: 404, message: 'Data source not found' },
+  INTEGRATION_NOT_FOUND: { status: 404, message: 'Integration not found' },
   REPORT_NOT_SYNCED: {
     status: 404,
     message: 'Report not found in database. Please sync reports first.',
@@ -99,6 +106,20 @@ export const ERRORS = {
     message: 'The analytics service rejected the service principal credentials',
   },
   ANALYTICS_TIMEOUT: { status: 504, message: 'The analytics service did not answer in time' },
+  INTEGRATIONS_UNAVAILABLE: {
+    status: 503,
+    message: 'No OAuth provider is configured for this data source',
+  },
+  INTEGRATION_AUTH_FAILED: {
+    status: 502,
+    message: 'The data source refused the stored credentials. Reconnect the integration.',
+  },
+  INTEGRATION_PROVIDER_FAILED: { status: 502, message: 'The data source failed to answer' },
+  INTEGRATION_PROVIDER_THROTTLED: {
+    status: 503,
+    message: 'The data source is busy. Try again in a moment.',
+  },
+  INTEGRATION_PROVIDER_UNREACHABLE: { status: 503, message: 'The data source cannot be reached' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

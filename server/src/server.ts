@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
 import { startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
+import { startSyncWorker } from './modules/integrations/sync-worker.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 
 /** The process: configuration, database, listen, graceful shutdown. The app itself is app.ts. */
@@ -60,6 +61,20 @@ async function main() {
   if (local) server.log.info(`Analytics: local emulator on ${local.emulator.url}`);
   await server.register(app, { config, database, analytics });
 
+  // Scheduled integration syncs through the job queue (each job runs on one instance only).
+  const stopSync =
+    config.syncIntervalMinutes > 0
+      ? startSyncWorker(
+          {
+            db: database.db,
+            xero: server.integrations.xero,
+            cipher: server.integrations.cipher,
+            analytics: server.analytics,
+          },
+          { intervalMinutes: config.syncIntervalMinutes, log: server.log },
+        )
+      : undefined;
+
   const admin = await ensureSuperAdmin(database.db, config.admin);
   if (admin === 'created')
     server.log.info(`Created the super administrator ${config.admin?.email}`);
@@ -73,6 +88,7 @@ async function main() {
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), close the database.
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
+    stopSync?.();
     await server.close();
     await local?.emulator.close();
     await database.close();

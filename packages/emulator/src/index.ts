@@ -11,6 +11,14 @@ export {
 } from './start-emulator.ts';
 export { createEmulatorContext, type EmulatorContext } from './context.ts';
 export {
+  xeroProvider,
+  defaultXeroClient,
+  xeroPaths,
+  type XeroProviderOptions,
+} from './xero/xero-provider.ts';
+export type { XeroClient } from './xero/xero-store.ts';
+export { pushedRows } from './rest/push-datasets.ts';
+export {
   defaultClient,
   defaultTenantId,
   optionsFromEnv,

@@ -5,6 +5,7 @@ import { createEmulatorContext, type EmulatorContext } from './context.ts';
 import type { SampleIds } from './reports/sample-ids.ts';
 import { CataloguePersistence } from './state/persistence.ts';
 import type { Registry } from './state/registry.ts';
+import { xeroProvider, type XeroProviderOptions } from './xero/xero-provider.ts';
 import { mintEmbedToken, type MintedToken, type MintTokenOptions } from './test-kit.ts';
 
 export interface StartEmulatorOptions extends EmulatorOptions {
@@ -21,6 +22,8 @@ export interface StartEmulatorOptions extends EmulatorOptions {
    * saved after every successful change through the REST API and at close (default: memory only).
    */
   dataDir?: string;
+  /** The local Xero provider mounted at `/xero` (see docs/emulator.md); `false` leaves it out. */
+  xero?: XeroProviderOptions | false;
 }
 
 export interface RunningEmulator {
@@ -36,6 +39,8 @@ export interface RunningEmulator {
   tenantId: string;
   clientId: string;
   clientSecret: string;
+  /** Root of the local Xero provider (`${url}/xero`), when it is mounted. */
+  xeroUrl?: string;
   /** Ids of the sample workspace, dataset, reports and dashboard. */
   sample: SampleIds;
   /** Embed URL of the sample "Sales Overview" report. */
@@ -66,6 +71,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     logger = false,
     prebuildFrame = false,
     dataDir,
+    xero = {},
     ...emulatorOptions
   } = options;
   const context = await createEmulatorContext(emulatorOptions);
@@ -82,6 +88,11 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   }
   try {
     await app.register(emulatorPlugin, { context, prebuildFrame });
+    if (xero !== false) {
+      await app.register(xeroProvider({ today: context.config.today, ...xero }), {
+        prefix: '/xero',
+      });
+    }
     await app.listen({ port, host });
   } catch (error) {
     await app.close();
@@ -106,6 +117,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     tenantId: context.config.tenantId,
     clientId: client?.clientId ?? '',
     clientSecret: client?.clientSecret ?? '',
+    ...(xero === false ? {} : { xeroUrl: `${url}/xero` }),
     sample: context.sample,
     sampleEmbedUrl: `${url}/reportEmbed?reportId=${context.sample.salesReportId}&groupId=${context.sample.groupId}`,
     mintToken: (mintOptions) => mintEmbedToken(context, mintOptions),

@@ -41,11 +41,24 @@ async function requestFor(policy: RoutePolicy, ws: SeededWorkspace): Promise<Req
     advance(5_000);
     return started.body.id as string;
   };
+  // Push-dataset routes (rest/push-datasets.ts) act on a dataset made through the push API.
+  const pushDatasetId = async () => {
+    const created = await call(`${emulator.apiUrl}/groups/${ws.groupId}/datasets`, {
+      token: emulator.appToken(principals.Admin),
+      body: pushDefinition,
+    });
+    return created.body.id as string;
+  };
+  const pushDefinition = {
+    name: 'Pushed',
+    tables: [{ name: 'Invoices', columns: [{ name: 'Total', dataType: 'Double' }] }],
+  };
   const path = policy.url
     .replace('/v1.0/myorg', '')
     .replace(':groupId', ws.groupId)
     .replace(':reportId', ws.salesReportId)
-    .replace(':datasetId', ws.datasetId)
+    .replace(':datasetId', policy.url.includes('/tables') ? await pushDatasetId() : ws.datasetId)
+    .replace(':tableName', 'Invoices')
     .replace(':dashboardId', ws.dashboardId)
     .replace(':tileId', ws.tileIds[0] ?? '')
     .replace(':user', 'victim@example.com')
@@ -64,6 +77,8 @@ async function requestFor(policy: RoutePolicy, ws: SeededWorkspace): Promise<Req
     [`POST /groups/${ws.groupId}/reports/${ws.salesReportId}/ExportTo`]: { format: 'PDF' },
     [`POST /groups/${ws.groupId}/reports/${ws.salesReportId}/Clone`]: { name: 'Copy' },
     [`POST /reports/${ws.salesReportId}/Clone`]: { name: 'Copy' },
+    [`POST /groups/${ws.groupId}/datasets`]: pushDefinition,
+    [`POST ${path.includes('/tables/') ? path : ''}`]: { rows: [{ Total: 1 }] },
     [`POST /groups/${ws.groupId}/reports/GenerateToken`]: {
       accessLevel: 'Create',
       datasetId: ws.datasetId,

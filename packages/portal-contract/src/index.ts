@@ -9,3 +9,4 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './chat.ts';
 export * from './reports.ts';
+export * from './integrations.ts';

@@ -20,6 +20,12 @@ import type {
   ReportUsageTable,
   TenantDataKeysTable,
 } from '../modules/reports/reports.table.ts';
+import type {
+  DataSourcesTable,
+  IntegrationsTable,
+  JobsTable,
+  OauthStatesTable,
+} from '../modules/integrations/integrations.table.ts';
 import type { FilesTable } from '../modules/storage/files.table.ts';
 import type { TenantsTable } from '../modules/tenants/tenants.table.ts';
 import type { UserRolesTable, UsersTable } from '../modules/users/users.table.ts';
@@ -45,6 +51,10 @@ export interface Database {
   report_grants: ReportGrantsTable;
   tenant_data_keys: TenantDataKeysTable;
   report_usage: ReportUsageTable;
+  data_sources: DataSourcesTable;
+  integrations: IntegrationsTable;
+  oauth_states: OauthStatesTable;
+  jobs: JobsTable;
 }
 
 /** What repositories take first: the pool or an open transaction, so they compose in both. */

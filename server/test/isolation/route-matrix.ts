@@ -2,6 +2,7 @@ import { multipart, TINY_PNG } from '../support/multipart.ts';
 import { createTenant } from '../support/fixtures.ts';
 import { CHAT_MATRIX } from './chat-entries.ts';
 import { freshViewer } from './fixtures.ts';
+import { INTEGRATION_MATRIX } from './integration-entries.ts';
 import { REPORT_MATRIX } from './report-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
 
@@ -137,6 +138,9 @@ export const ROUTE_MATRIX: Matrix = {
 
   // reports, embed tokens, grants, usage (the matrix app has no analytics service: 503 = allowed)
   ...REPORT_MATRIX,
+
+  // data sources, integrations, OAuth (super administrators only)
+  ...INTEGRATION_MATRIX,
 
   // chat (the two participants only; a key that is not yours is 404 whoever else it names)
   ...CHAT_MATRIX,

@@ -99,6 +99,11 @@ export const routePolicies: readonly RoutePolicy[] = [
   rest('GET', '/datasets/:datasetId/refreshes', 'read', 'dataset'),
   rest('POST', '/groups/:groupId/datasets/:datasetId/refreshes', 'refresh'),
   rest('POST', '/datasets/:datasetId/refreshes', 'refresh', 'dataset'),
+  // Push datasets (push-datasets.ts).
+  rest('POST', '/groups/:groupId/datasets', 'createContent'),
+  rest('GET', '/groups/:groupId/datasets/:datasetId/tables', 'read'),
+  rest('POST', '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows', 'editContent'),
+  rest('DELETE', '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows', 'editContent'),
 
   // Dashboards and tiles.
   rest('GET', '/groups/:groupId/dashboards', 'read'),

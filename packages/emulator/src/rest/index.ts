@@ -12,6 +12,7 @@ import { exportRoutes } from './exports.ts';
 import { datasetRoutes } from './datasets.ts';
 import { groupUserRoutes } from './group-users.ts';
 import { groupRoutes } from './groups.ts';
+import { pushDatasetRoutes } from './push-datasets.ts';
 import { reportRoutes } from './reports.ts';
 
 /**
@@ -35,6 +36,7 @@ export const restRoutes =
     reportRoutes(app, context, mountPrefix);
     cloneReportRoutes(app, context, mountPrefix);
     datasetRoutes(app, context, mountPrefix);
+    pushDatasetRoutes(app, context, mountPrefix);
     dashboardRoutes(app, context, mountPrefix);
     generateTokenRoutes(app, context, mountPrefix);
     exportRoutes(app, context, mountPrefix);

@@ -1,4 +1,11 @@
-import { countries, startEmulator, type RunningEmulator } from '@canopy/emulator';
+import {
+  countries,
+  defaultXeroClient,
+  startEmulator,
+  xeroPaths,
+  type RunningEmulator,
+} from '@canopy/emulator';
+import type { XeroConfig } from '../../config.ts';
 import { settingsFromEmulator, type AnalyticsSettings } from './analytics-settings.ts';
 
 /** The emulator's sample countries: the row-level-security keys tenants are given locally. */
@@ -24,3 +31,16 @@ export async function startLocalAnalytics(options: {
 
 export const localAnalyticsSettings = (emulator: RunningEmulator): AnalyticsSettings =>
   settingsFromEmulator(emulator, emulatorCountries);
+
+/** The emulator's local Xero provider, reached exactly as the real one (see config.ts). */
+export function localXeroConfig(emulator: RunningEmulator): XeroConfig | undefined {
+  if (!emulator.xeroUrl) return undefined;
+  return {
+    authorizeUrl: `${emulator.xeroUrl}${xeroPaths.authorize}`,
+    tokenUrl: `${emulator.xeroUrl}${xeroPaths.token}`,
+    revokeUrl: `${emulator.xeroUrl}${xeroPaths.revocation}`,
+    apiUrl: emulator.xeroUrl,
+    clientId: defaultXeroClient.clientId,
+    clientSecret: defaultXeroClient.clientSecret,
+  };
+}

@@ -1,0 +1,30 @@
+import { DataSourceList, ErrorBody } from '@canopy/portal-contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listSources } from '../../../modules/integrations/integrations.repository.ts';
+
+/** The catalogue of data sources (seeded by a migration): OAuth ones connect, others are "coming soon". */
+const dataSources: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['integrations'],
+        summary: 'Data sources that can be connected',
+        response: { 200: DataSourceList, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async () =>
+      (await listSources(app.db)).map((source) => ({
+        id: source.id,
+        name: source.name,
+        description: source.description,
+        icon: source.icon,
+        category: source.category,
+        status: source.auth_type === 'oauth2' ? ('available' as const) : ('coming-soon' as const),
+        authType: source.auth_type,
+      })),
+  );
+};
+
+export default dataSources;
