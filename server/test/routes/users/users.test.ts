@@ -119,6 +119,32 @@ describe('POST /api/users', () => {
     expect(tokens).toEqual([{ purpose: 'invite' }]);
   });
 
+  it('lets the invited person sign in once they chose a password through the mailed link', async () => {
+    const address = email('accepts');
+    const created = await createUser(
+      { email: address, tenantId: cast.tenantA.id },
+      cast.adminA.token,
+    );
+    const mails = await readOutbox(join(t.config.dataDir, 'outbox'));
+    const token = /token=([\w%-]+)/.exec(mails.find((m) => m.to === address)?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: decodeURIComponent(token ?? ''), newPassword: 'Chosen-Password-9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: address, password: 'Chosen-Password-9' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ id: created.json().id, roles: ['Viewer'] });
+    const listed = (await list(cast.tenantA.id, cast.adminA.token)).json().users;
+    expect(listed.find((u: { email: string }) => u.email === address).status).toBe('active');
+  });
+
   it('defaults the role to Viewer and lets a super admin create in any tenant', async () => {
     const res = await createUser(
       { email: email(), tenantId: cast.tenantB.id, password: 'x' },
