@@ -15,7 +15,10 @@ export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
   const pending = new Set<Promise<void>>();
   return {
     run(what, task) {
-      const promise: Promise<void> = task()
+      // Started on the next turn of the event loop, after the answer is written: with PGlite the
+      // database runs on this thread, and the work must not delay the answer it must not shape.
+      const promise: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
         .catch((error: unknown) => {
           // Only the message and code: error objects of mail transports can carry the mail.
           const { message, code } = error as { message?: string; code?: unknown };
