@@ -28,7 +28,7 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
   const errors: string[][] = [];
   let reportNames: string[];
 
-  const api = async <T,>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const api = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
     const response = await server.app.inject({
       method,
       url,
@@ -58,7 +58,11 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
       createPowerBIWorkspace: true,
     });
     await server.createPerson({ tenantId: tenant.id, role: 'Admin', email: 'ann.admin@acme.test' });
-    await server.createPerson({ tenantId: tenant.id, role: 'Viewer', email: 'vic.viewer@acme.test' });
+    await server.createPerson({
+      tenantId: tenant.id,
+      role: 'Viewer',
+      email: 'vic.viewer@acme.test',
+    });
     const { reports } = await api<{ reports: { name: string }[] }>(
       'POST',
       '/api/admin/powerbi/reports',
