@@ -8,6 +8,7 @@ import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { lockTenant } from '../tenants/tenants.repository.ts';
+import { findScopedTenant } from '../tenants/tenants.service.ts';
 import { toUser } from './user-dto.ts';
 import {
   countOtherAdmins,
@@ -39,8 +40,15 @@ const invitationMailer = (deps: UserDeps): Mailer => ({
 });
 
 /** A tenant's people: its members (Admins and Viewers alike) and super administrators read it. */
-export async function listUsers(db: Db, principal: Principal, tenantId: string): Promise<User[]> {
-  return (await listTenantUsers(db, tenantScope(principal, tenantId))).map(toUser);
+export async function listUsers(
+  db: Kysely<Database>,
+  principal: Principal,
+  tenantId: string,
+): Promise<User[]> {
+  const rows = await listTenantUsers(db, tenantScope(principal, tenantId));
+  // Only an empty list needs the second look: a tenant with nobody, or no such tenant (404).
+  if (rows.length === 0) await findScopedTenant(db, principal, tenantId);
+  return rows.map(toUser);
 }
 
 export const countUsers = (db: Db) => countTenantUsers(db);

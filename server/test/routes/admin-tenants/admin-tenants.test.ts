@@ -380,6 +380,23 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     expect(audit.map((a) => a.action)).toContain('tenant.delete');
   });
 
+  it("removes the tenant's stored logos from storage too", async () => {
+    const tenant = await createTenant(t);
+    const admin = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/upload-logo',
+      token: admin.token,
+      ...multipart('logo', TINY_PNG),
+    });
+    const { url } = uploaded.json();
+    const key = url.split('/').pop();
+    expect(await t.app.storage.get(key)).not.toBeNull();
+    await t.request({ method: 'DELETE', url: `/api/admin/tenants/${tenant.id}`, token: su() });
+    expect(await t.app.storage.get(key)).toBeNull();
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown tenant and 403 to anyone but a super administrator', async () => {
     const unknown = await t.request({
       method: 'DELETE',

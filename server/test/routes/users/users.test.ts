@@ -65,6 +65,16 @@ describe('GET /api/users/tenant/{tenantId}', () => {
     expect(foreign.json().error).toBe('You do not have permission to perform this action');
   });
 
+  it('answers an empty list for a tenant with nobody, and 404 for no such tenant', async () => {
+    const empty = await createTenant(t);
+    const res = await list(empty.id, cast.superAdmin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ users: [] });
+    const missing = await list('00000000-0000-4000-8000-000000000000', cast.superAdmin.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('TENANT_NOT_FOUND');
+  });
+
   it('shows lastLoggedIn once the person has signed in', async () => {
     const tenant = await createTenant(t);
     const person = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
