@@ -27,11 +27,24 @@ for (const { pkg } of workspaces) {
 // The examples use the emulator started here (through its HTTP API) instead of each starting its own.
 const emulator = workspaces.find(({ pkg }) => pkg.name === '@canopy/emulator');
 const emulatorUrl = emulator && (emulator.pkg.canopy?.devUrl ?? 'http://localhost:5300');
+// The portal's development sign-in: the server creates this super administrator on a first start
+// (an existing one is kept). Override with CANOPY_ADMIN_EMAIL / CANOPY_ADMIN_PASSWORD.
+const devAdmin = {
+  CANOPY_ADMIN_EMAIL: process.env.CANOPY_ADMIN_EMAIL ?? 'admin@canopy.local',
+  CANOPY_ADMIN_PASSWORD: process.env.CANOPY_ADMIN_PASSWORD ?? 'Canopy-dev-1',
+};
+if (workspaces.some(({ dir }) => dir === 'portal')) {
+  console.log(
+    `\nPortal: open http://localhost:5173 and sign in as ${devAdmin.CANOPY_ADMIN_EMAIL} / ${devAdmin.CANOPY_ADMIN_PASSWORD}\n`,
+  );
+}
 const children = workspaces.map(({ dir, pkg }) => {
   const env =
     emulatorUrl && dir.startsWith('examples')
       ? { ...process.env, CANOPY_EMULATOR_URL: emulatorUrl }
-      : process.env;
+      : dir === 'server'
+        ? { ...process.env, ...devAdmin }
+        : process.env;
   const child = spawn('pnpm', ['run', 'dev'], {
     cwd: dir,
     env,
