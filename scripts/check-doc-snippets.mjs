@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extractSnippets } from './doc-snippets.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Inside embed-react so that @canopy/embed-core, @canopy/emulator, react and react-dom resolve
@@ -25,39 +26,14 @@ const docs = execFileSync(
   .split('\n')
   .filter((f) => f.endsWith('.md'));
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)(.*)$/;
-
-/** The TypeScript snippets of one Markdown file: `{ line, lang, code }`, `line` 1-based. */
-export function extractSnippets(markdown) {
-  const lines = markdown.split('\n');
-  const snippets = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = FENCE.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, lang, rest] = open;
-    const end = lines.findIndex(
-      (l, j) => j > i && l.trim().startsWith(fence) && !l.trim().slice(fence.length).trim(),
-    );
-    const close = end === -1 ? lines.length : end;
-    const tags = rest.trim().split(/\s+/).filter(Boolean);
-    if (['ts', 'tsx', 'typescript'].includes(lang) && !tags.includes('no-check')) {
-      const body = lines
-        .slice(i + 1, close)
-        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l));
-      snippets.push({ line: i + 2, lang: lang === 'tsx' ? 'tsx' : 'ts', code: body.join('\n') });
-    }
-    i = close;
-  }
-  return snippets;
-}
-
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const origins = new Map();
 let count = 0;
 for (const doc of docs) {
-  for (const snippet of extractSnippets(readFileSync(join(root, doc), 'utf8'))) {
-    const name = `${doc.replace(/[^A-Za-z0-9]+/g, '_')}_L${snippet.line}.${snippet.lang}`;
+  const markdown = readFileSync(join(root, doc), 'utf8');
+  for (const snippet of extractSnippets(markdown, ['ts', 'tsx', 'typescript'])) {
+    const name = `${doc.replace(/[^A-Za-z0-9]+/g, '_')}_L${snippet.line}.${snippet.lang === 'tsx' ? 'tsx' : 'ts'}`;
     // `export {}` makes every snippet a module, so two snippets never share top-level names.
     writeFileSync(join(outDir, name), `${snippet.code}\nexport {};\n`);
     origins.set(name, { doc, line: snippet.line });

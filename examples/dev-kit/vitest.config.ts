@@ -7,6 +7,7 @@ export default defineProject({
     name: 'example-dev-kit',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
