@@ -22,6 +22,19 @@ export function lockTenant(db: Db, tenantId: string): Promise<{ id: string } | u
     .executeTakeFirst();
 }
 
+/**
+ * The tenant row, kept from being deleted until the transaction ends (a key-share lock, which
+ * other writers of the tenant's people do not wait for): for adding a person to it.
+ */
+export function holdTenant(db: Db, tenantId: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', tenantId)
+    .forKeyShare()
+    .executeTakeFirst();
+}
+
 export function insertTenant(db: Db, values: NewTenantRow): Promise<TenantRow> {
   return db.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -7,7 +7,7 @@ import { adminTenantScope, isSuperAdmin, tenantScope, type Principal } from '../
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { lockTenant } from '../tenants/tenants.repository.ts';
+import { holdTenant, lockTenant } from '../tenants/tenants.repository.ts';
 import { findScopedTenant } from '../tenants/tenants.service.ts';
 import { toUser } from './user-dto.ts';
 import {
@@ -82,7 +82,7 @@ export async function createUser(
   const tenantId = adminTenantScope(actor.principal, input.tenantId);
   try {
     const created = await deps.db.transaction().execute(async (trx) => {
-      if (!(await lockTenant(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
+      if (!(await holdTenant(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
       const id = await insertInvitedUser(trx, {
         email: input.email,
         tenantId,
