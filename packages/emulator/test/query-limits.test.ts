@@ -226,6 +226,30 @@ describe('request bodies', () => {
     expect((await put({ activePage: 'ReportSection1', reportFilters: [] })).status).toBe(204);
   });
 
+  it('stores bookmarks only with a name and filters that compile', async () => {
+    const path = `/reports/${emulator.sample.salesReportId}`;
+    const { token } = emulator.mintToken({
+      reports: [{ id: emulator.sample.salesReportId, allowEdit: true }],
+    });
+    const editor = internal(emulator, token);
+    const before = (await editor(path)).body;
+    const save = (bookmarks: unknown) =>
+      editor(path, { method: 'PUT', body: { ...before, bookmarks } });
+    const nameless = await save([{ displayName: 'No name' }]);
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error.details[0].target).toBe('bookmarks.0.name');
+    const broken = await save([
+      {
+        name: 'b',
+        displayName: 'Broken',
+        filters: [{ filterType: 1, target: col('Nope'), operator: 'In', values: ['x'] }],
+      },
+    ]);
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.message).toMatch(/definition\.bookmarks\[0\]\.filters/);
+    expect((await editor(path)).body).toEqual(before);
+  });
+
   it('refuses a 5,000-deep value before storing it, and reading survives a deep stored value', async () => {
     const path = `/reports/${emulator.sample.salesReportId}`;
     const { token } = emulator.mintToken({

@@ -149,6 +149,10 @@ export function checkDefinition(
     throw badRequest('definition.bookmarks must be an array', 'definition.bookmarks');
   }
   const bookmarks = definition.bookmarks as ReportDefinition['bookmarks'];
+  // A bookmark's filters apply when it is chosen: they must compile now, like saved page filters.
+  bookmarks?.forEach((bookmark, index) =>
+    checkFilters(model, bookmark.filters, `definition.bookmarks[${index}].filters`),
+  );
   checkFilters(model, definition.filters, 'definition.filters');
   const filters = definition.filters as ReportDefinition['filters'];
   return {

@@ -17,6 +17,19 @@ const id: JsonSchema = { type: 'string', minLength: 1, maxLength: 128 };
 const name: JsonSchema = { type: 'string', maxLength: 256 };
 /** Free-form JSON parts (filters, visual extras): any value, bounded by the body's depth and size. */
 const anyJson: JsonSchema = {};
+/** A saved bookmark (the contract's BookmarkDefinition): its filters compile when it is applied. */
+const bookmarkSchema: JsonSchema = {
+  type: 'object',
+  required: ['name', 'displayName'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 256 },
+    displayName: { type: 'string', maxLength: 256 },
+    pageName: { type: 'string', maxLength: 256 },
+    filters: { type: 'array', maxItems: 100, items: { type: 'object' } },
+    state: { type: 'string', maxLength: 65_536 },
+  },
+};
+
 /**
  * A report definition as save, saveAs and create send it: its parts are checked in depth (and with
  * the model) by checkDefinition; this bounds the sizes first.
@@ -26,7 +39,7 @@ const definitionSchema: JsonSchema = {
   properties: {
     name,
     pages: { type: 'array', maxItems: 100 },
-    bookmarks: { type: 'array', maxItems: 500 },
+    bookmarks: { type: 'array', maxItems: 500, items: bookmarkSchema },
   },
 };
 
