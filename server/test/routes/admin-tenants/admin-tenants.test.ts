@@ -281,7 +281,7 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     return Number(rows[0]?.n);
   };
 
-  it('removes the tenant with its people, sessions, tokens, files, reports, grants and chat in one go', async () => {
+  it('removes the tenant with its people, sessions, tokens, files, reports, grants, integrations and chat in one go', async () => {
     const db = t.database.db;
     const tenant = await createTenant(t, { powerBiGroupId: 'group-to-remove' });
     const admin = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
@@ -320,10 +320,22 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     const conversation = await sql<{ id: string }>`
       insert into conversations (tenant_id, key, user_a, user_b)
       values (${tenant.id}, ${`${first}_${second}`}, ${first}, ${second}) returning id`.execute(db);
+    await sql`insert into integrations (tenant_id, source_id, connection_id, external_tenant_id,
+        external_tenant_type, scopes, access_token_enc, refresh_token_enc, access_expires_at)
+      values (${tenant.id}, 'xero', 'c1', 'x1', 'ORGANISATION', 'offline_access', 'enc', 'enc', now())`.execute(
+      db,
+    );
     await sql`insert into messages (conversation_id, sender_id, content, created_at)
       values (${conversation.rows[0]!.id}, ${admin.id}, 'hello', now())`.execute(db);
 
-    const tenantScoped = ['users', 'files', 'reports', 'report_grants', 'conversations'];
+    const tenantScoped = [
+      'users',
+      'files',
+      'reports',
+      'report_grants',
+      'conversations',
+      'integrations',
+    ];
     const userScoped = ['sessions', 'user_roles', 'password_tokens'];
     const counts = async () => [
       ...(await Promise.all(
@@ -346,8 +358,9 @@ describe('DELETE /api/admin/tenants/{id}', () => {
         sql`select count(*) as n from messages where sender_id in (${admin.id}, ${viewer.id})`,
       ),
     ];
-    // users, files, reports, grants, conversations, sessions, roles, password tokens, refresh tokens, messages
-    expect(await counts()).toEqual([2, 1, 1, 1, 1, 2, 2, 1, 2, 1]);
+    // users, files, reports, grants, conversations, integrations, sessions, roles, password
+    // tokens, refresh tokens, messages
+    expect(await counts()).toEqual([2, 1, 1, 1, 1, 1, 2, 2, 1, 2, 1]);
 
     const res = await t.request({
       method: 'DELETE',
@@ -356,7 +369,7 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(removed).toContain('group-to-remove');
     // Other tenants are untouched.
     const others = await t.database.db
