@@ -49,6 +49,22 @@ export class OidcFailure extends AppError {
   }
 }
 
+/** A JSON answer from the provider, or an OidcFailure saying what failed (never a secret). */
+async function fetchJson(what: string, url: string, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+  } catch (error) {
+    throw new OidcFailure(`${what} unreachable: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new OidcFailure(`${what} answered ${response.status}`);
+  try {
+    return await response.json();
+  } catch {
+    throw new OidcFailure(`${what} answered something other than JSON`);
+  }
+}
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export const pkceChallenge = (verifier: string) =>
   createHash('sha256').update(verifier).digest('base64url');
@@ -64,18 +80,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
 
   async function load() {
     const url = `${trimSlash(settings.issuer)}/.well-known/openid-configuration`;
-    let body: unknown;
-    try {
-      const response = await fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new OidcFailure(`discovery answered ${response.status}`);
-      body = await response.json();
-    } catch (error) {
-      if (error instanceof OidcFailure) throw error;
-      throw new OidcFailure(`discovery unreachable: ${(error as Error).message}`);
-    }
+    const body = await fetchJson('discovery', url, { headers: { accept: 'application/json' } });
     const parsed = Discovery.safeParse(body);
     if (!parsed.success) throw new OidcFailure('discovery document is incomplete');
     const doc = parsed.data;
@@ -123,20 +128,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
       }
     }
-    let body: unknown;
-    try {
-      const response = await fetch(doc.token_endpoint, {
-        method: 'POST',
-        headers,
-        body: form,
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new OidcFailure(`token endpoint answered ${response.status}`);
-      body = await response.json();
-    } catch (error) {
-      if (error instanceof OidcFailure) throw error;
-      throw new OidcFailure(`token endpoint unreachable: ${(error as Error).message}`);
-    }
+    const body = await fetchJson('token endpoint', doc.token_endpoint, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
     const parsed = TokenResponse.safeParse(body);
     if (!parsed.success) throw new OidcFailure('token response has no ID token');
     return parsed.data.id_token;

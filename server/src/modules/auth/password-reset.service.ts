@@ -2,6 +2,7 @@ import type { ResetPasswordRequest } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { findLoginCandidate, setPasswordHash } from './login.repository.ts';
 import type { RequestMeta } from './login.service.ts';
 import { issuePasswordLink, type PasswordLinkDeps } from './password-links.service.ts';
@@ -65,9 +66,9 @@ export async function resetPassword(
   db: Db,
   input: ResetPasswordRequest,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ email: string; purpose: 'reset' | 'invite' }> {
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const token = await consumePasswordToken(trx, hashSecret(input.token));
     if (!token) throw new AppError('INVALID_RESET_TOKEN');
     const person = await setPasswordHash(trx, token.user_id, passwordHash);
@@ -79,5 +80,19 @@ export async function resetPassword(
       tenantId: person.tenant_id,
       ip: meta.ip,
     });
+    return { email: person.email, purpose: token.purpose };
   });
 }
+
+/**
+ * Tells the owner their password changed (ASVS 6.3.7): if it was not them, someone controls their
+ * mailbox, and they should know. Invitations need no such notice: the account is new.
+ */
+export const passwordChangedMail = (to: string): Mail => ({
+  to,
+  subject: 'Your Canopy password was changed',
+  text:
+    'The password of your Canopy account was just changed with a reset link, and every session ' +
+    'of the account was signed out.\n\nIf it was not you, ask your administrator to lock the ' +
+    'account and secure your mailbox: the reset link was sent there.\n',
+});

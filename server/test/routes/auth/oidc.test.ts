@@ -329,6 +329,29 @@ describe('external sign-in (OpenID Connect)', () => {
     refusedWith((await signInThroughProvider()).landing, 'OIDC_FAILED');
   });
 
+  it('lands on the SPA with OIDC_FAILED when the provider cannot be reached', async () => {
+    const gone = new OAuth2Server();
+    await gone.start(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${gone.address().port}`;
+    await gone.stop();
+    const unreachable = await build({
+      env: { CANOPY_OIDC_ISSUER: url, CANOPY_OIDC_CLIENT_ID: CLIENT_ID },
+    });
+    try {
+      const start = await unreachable.request({ method: 'GET', url: '/api/auth/oidc/start' });
+      expect(start.statusCode).toBe(302);
+      refusedWith(new URL(start.headers.location as string), 'OIDC_FAILED');
+      expect(start.cookies.find((c) => c.name === 'canopy_oidc_state')).toBeUndefined();
+      const stored = await unreachable.database.db
+        .selectFrom('oidc_requests')
+        .select('state_hash')
+        .execute();
+      expect(stored).toEqual([]);
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('is off, with a clear 404, when no issuer is configured', async () => {
     const plain = await build();
     try {

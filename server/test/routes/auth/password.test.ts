@@ -233,6 +233,19 @@ describe('POST /api/auth/reset-password', () => {
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     expect((await auditActions(person.id)).map((e) => e.action)).toContain('auth.password_reset');
+
+    // The owner is told, without any link in the notice.
+    const notice = await vi.waitFor(
+      async () => {
+        const found = (await mailsTo(person.email)).find(
+          (m) => m.subject === 'Your Canopy password was changed',
+        );
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
+    expect(notice?.text).not.toContain('token=');
   });
 
   it('refuses an expired link', async () => {
@@ -306,5 +319,9 @@ describe('POST /api/auth/reset-password', () => {
     expect((await auditActions(invited.id)).map((e) => e.action)).toContain(
       'auth.invitation_accepted',
     );
+    // A new account gets no "password changed" notice.
+    expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual([
+      'You have been invited to Canopy',
+    ]);
   });
 });

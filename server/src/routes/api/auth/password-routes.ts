@@ -9,7 +9,11 @@ import {
 } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts';
-import { resetPassword, sendPasswordReset } from '../../../modules/auth/password-reset.service.ts';
+import {
+  passwordChangedMail,
+  resetPassword,
+  sendPasswordReset,
+} from '../../../modules/auth/password-reset.service.ts';
 import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
 import { clearRefreshCookie, requestMeta } from './refresh-cookie.ts';
 
@@ -52,14 +56,18 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password with a reset or invitation link',
         description:
           'The password must have at least 8 characters, an uppercase letter and a digit. The ' +
-          'link works once; every session of the person ends; no new session is started.',
+          'link works once; every session of the person ends; no new session is started; the ' +
+          'owner is mailed a notice of the change.',
         security: [],
         body: ResetPasswordRequest,
         response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      await resetPassword(app.db, request.body, requestMeta(request));
+      const { email, purpose } = await resetPassword(app.db, request.body, requestMeta(request));
+      if (purpose === 'reset') {
+        background.run('password changed mail', () => app.mailer.send(passwordChangedMail(email)));
+      }
       clearRefreshCookie(reply);
       return { message: PASSWORD_RESET_MESSAGE } as const;
     },
