@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { AccessClaims } from '../../plugins/external/jwt.ts';
-import { insertRefreshToken, insertSession } from './sessions.repository.ts';
+import { deleteEndedSessions, insertRefreshToken, insertSession } from './sessions.repository.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export interface SessionDeps {
@@ -27,6 +27,7 @@ export async function startSession(
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<IssuedSession> {
   const refreshExpiresAt = new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);
+  await deleteEndedSessions(deps.db, userId);
   const sessionId = await insertSession(deps.db, {
     user_id: userId,
     expires_at: refreshExpiresAt,

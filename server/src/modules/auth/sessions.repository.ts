@@ -42,6 +42,18 @@ export async function findPrincipalBySession(
   );
 }
 
+/**
+ * Deletes a person's sessions past their absolute end (with their refresh credentials): nothing
+ * can use them any more, and without this every sign-in would leave rows behind for good.
+ */
+export async function deleteEndedSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+}
+
 export async function insertSession(
   db: Db,
   row: { user_id: string; expires_at: Date; ip: string | null; user_agent: string | null },

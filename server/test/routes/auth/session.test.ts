@@ -170,6 +170,27 @@ describe('POST /api/auth/refresh', () => {
     expect(res.json().code).toBe('INVALID_REFRESH_TOKEN');
   });
 
+  it("clears a person's ended sessions when they sign in again", async () => {
+    const person = await createPerson(t, { superAdmin: true });
+    const old = await signIn(person.email);
+    const { id } = await sessionOf(old.token);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    await signIn(person.email);
+    const left = await t.database.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('session_id', '=', id)
+      .execute();
+    expect(left).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('sessions').select('id').where('id', '=', id).execute(),
+    ).toEqual([]);
+  });
+
   it('refuses people of a tenant deactivated since they signed in', async () => {
     const tenant = await createTenant(t);
     const person = await createPerson(t, { tenantId: tenant.id });
