@@ -360,3 +360,42 @@ describe('typing', () => {
     expect(other.statusCode).toBe(403);
   });
 });
+
+describe('deleting a tenant', () => {
+  it('removes its conversations, messages, reactions and stored events with it', async () => {
+    const { createTenant } = await import('../../support/fixtures.ts');
+    const tenant = await createTenant(t);
+    const a = await createPerson(t, { tenantId: tenant.id });
+    const b = await createPerson(t, { tenantId: tenant.id });
+    const message = (await send(t, a, b, 'gone soon')).json<Msg>();
+    await t.request({
+      method: 'POST',
+      url: `/api/conversations/messages/${message.id}/reactions`,
+      token: b.token,
+      payload: { emoji: '👍' },
+    });
+    await t.database.db.deleteFrom('tenants').where('id', '=', tenant.id).execute();
+    const count = async (
+      table: 'conversations' | 'messages' | 'message_reactions' | 'chat_events',
+    ) =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(
+              table === 'conversations' || table === 'chat_events'
+                ? 'user_a'
+                : table === 'messages'
+                  ? 'sender_id'
+                  : 'user_id',
+              'in',
+              [a.id, b.id],
+            )
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const table of ['conversations', 'messages', 'message_reactions', 'chat_events'] as const)
+      expect(await count(table), table).toBe(0);
+  });
+});

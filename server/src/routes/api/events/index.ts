@@ -11,6 +11,8 @@ import { principalOf } from '../../../plugins/app/authenticate.ts';
 
 /** At most this many stored events are replayed on a reconnect; past it the client reloads. */
 const REPLAY_LIMIT = 1000;
+/** Unsent bytes a stream may hold before it is closed. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const EventsQuery = z.object({
   ticket: z.string().min(1).max(128),
@@ -70,7 +72,11 @@ const events: FastifyPluginAsyncZod = async (app) => {
       });
       raw.on('error', () => undefined);
       const send = (chunk: string) => {
-        if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
+        if (raw.writableEnded || raw.destroyed) return;
+        // A reader that stopped reading is dropped rather than buffered without bound; it
+        // reconnects with Last-Event-ID and gets the replay.
+        if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+        else raw.write(chunk);
       };
       send('retry: 3000\n\n');
 
