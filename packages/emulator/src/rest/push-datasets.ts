@@ -65,7 +65,10 @@ const rowsSchema = {
 const stores = new WeakMap<Registry, Map<string, Map<string, Record<string, unknown>[]>>>();
 const storeOf = (registry: Registry) => {
   let store = stores.get(registry);
-  if (!store) stores.set(registry, (store = new Map()));
+  if (!store) {
+    store = new Map<string, Map<string, Record<string, unknown>[]>>();
+    stores.set(registry, store);
+  }
   return store;
 };
 

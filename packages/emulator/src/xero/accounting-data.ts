@@ -61,7 +61,9 @@ export function invoicesOf(tenantId: string, today: string): XeroInvoice[] {
   const end = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: 120 }, (_, index) => {
     const key = `${tenantId}:invoice:${index}`;
-    const contact = contacts[Math.floor(unit(`${key}:c`) * contacts.length)] ?? contacts[0]!;
+    const contact = contacts[
+      Math.floor(unit(`${key}:c`) * contacts.length) % contacts.length
+    ] as XeroContact;
     const date = new Date(end - Math.floor(unit(`${key}:d`) * 365) * 86_400_000);
     const subTotal = Math.round((200 + unit(`${key}:a`) * 9800) * 100) / 100;
     const totalTax = Math.round(subTotal * 10) / 100;

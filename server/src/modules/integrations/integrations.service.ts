@@ -77,10 +77,10 @@ export async function freshAccessToken(
         .set({ status: 'error', last_error: 'refresh_refused', updated_at: new Date() })
         .where('id', '=', integrationId)
         .execute();
-      return { failed: error };
+      return { refused: true as const };
     }
   });
-  if ('failed' in outcome) throw outcome.failed;
+  if (outcome.token === undefined) throw new AppError('INTEGRATION_AUTH_FAILED');
   return outcome.token;
 }
 

@@ -91,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('onboarding a tenant', () => {
-  it('creates "<name> - <year>" with the template reports cloned in, bound to the tenant data', async () => {
+  it('creates "<name> - <year>" with the template reports cloned in, bound to the tenant data', () => {
     const workspace = emulator.state.workspaces.get(a.groupId);
     expect(workspace?.name).toBe(`Acme - ${new Date().getUTCFullYear()}`);
     const reports = emulator.state.reportsIn(a.groupId);
@@ -145,6 +145,20 @@ describe('onboarding a tenant', () => {
       .where('name', '=', 'Halfmade')
       .execute();
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('deleting a tenant', () => {
+  it('deletes its workspace upstream (CANOPY_ANALYTICS_DELETE_WORKSPACES, on by default)', async () => {
+    const doomed = await onboard('Doomed');
+    expect(emulator.state.workspaces.has(doomed.groupId)).toBe(true);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/tenants/${doomed.tenantId}`,
+      token: superAdmin.token,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(emulator.state.workspaces.has(doomed.groupId)).toBe(false);
   });
 });
 

@@ -1,11 +1,4 @@
-import {
-  ErrorBody,
-  IdParams,
-  IntegrationList,
-  Ok,
-  SyncResult,
-  TenantIdParams,
-} from '@canopy/portal-contract';
+import { IdParams, IntegrationList, Ok, SyncResult, TenantIdParams } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../../modules/audit/audit.service.ts';
@@ -16,16 +9,9 @@ import {
 } from '../../../modules/integrations/integrations.service.ts';
 import { syncIntegration } from '../../../modules/integrations/sync.service.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { analyticsErrors } from '../powerbi/report-deps.ts';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-  504: ErrorBody,
-};
+const errors = analyticsErrors;
 
 export const integrationDeps = (app: FastifyInstance): IntegrationDeps => ({
   db: app.db,

@@ -1,13 +1,8 @@
 import {
-  EmbedToken,
-  EmbedTokenRequest,
-  ErrorBody,
   GrantRequest,
-  GroupIdBody,
   GroupIdParams,
   Ok,
   ReportGrantList,
-  ReportList,
   RevokeRequest,
   UsageReport,
 } from '@canopy/portal-contract';
@@ -17,27 +12,18 @@ import {
   listGrants,
   revokeReport,
 } from '../../../modules/permissions/permissions.service.ts';
-import { issueEmbedToken, listReports } from '../../../modules/reports/reports.service.ts';
 import { recordUsage } from '../../../modules/usage/usage.service.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../../modules/audit/audit.service.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
-import { reportDeps } from './report-deps.ts';
+import { analyticsErrors, reportAndTokenRoutes } from './report-deps.ts';
 
 const actorOf = (request: FastifyRequest): Actor => ({
   principal: principalOf(request),
   ip: request.ip,
 });
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-  504: ErrorBody,
-};
+const errors = analyticsErrors;
 
 /**
  * Reports and embed tokens for tenant users, report grants for super administrators, and the
@@ -45,35 +31,7 @@ const errors = {
  * modules/permissions.
  */
 const powerbi: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/reports',
-    {
-      config: { access: 'tenant-user' },
-      schema: {
-        tags: ['reports'],
-        summary: "The reports of the caller's workspace they may open",
-        body: GroupIdBody,
-        response: { 200: ReportList, ...errors },
-      },
-    },
-    async (request) => ({
-      reports: await listReports(reportDeps(app), principalOf(request), request.body.groupId),
-    }),
-  );
-
-  app.post(
-    '/embed-token',
-    {
-      config: { access: 'tenant-user' },
-      schema: {
-        tags: ['reports'],
-        summary: 'An embed token for one report',
-        body: EmbedTokenRequest,
-        response: { 200: EmbedToken, ...errors },
-      },
-    },
-    (request) => issueEmbedToken(reportDeps(app), principalOf(request), request.body),
-  );
+  reportAndTokenRoutes(app, 'tenant-user', '');
 
   app.get(
     '/permissions/:groupId/admin',
