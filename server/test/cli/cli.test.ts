@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
 import { verifyPassword } from '../../src/modules/auth/passwords.ts';
@@ -242,6 +243,48 @@ describe('outbox', () => {
       expect(res.stdout).toContain('   http://portal.test/reset-password?token=aaa111\n');
       expect(res.stdout).toContain('   http://portal.test/reset-password?token=bbb222\n');
       expect(res.stdout).toContain('2 mail(s)');
+    },
+  );
+});
+
+describe('dev-oidc-issuer', () => {
+  it(
+    'serves a local OpenID provider whose tokens carry the given, verified email',
+    { timeout: SLOW },
+    async () => {
+      const child = spawn(TSX, ['src/cli/dev-oidc-issuer.ts', 'dev-admin@example.com'], {
+        cwd: SERVER_DIR,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DEV_OIDC_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        const issuer = await new Promise<string>((found, fail) => {
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            const match = /CANOPY_OIDC_ISSUER=(\S+)/.exec(out);
+            if (match?.[1]) found(match[1]);
+          });
+          child.on('close', (code) => fail(new Error(`exited ${code}: ${out}`)));
+        });
+        const discovery = (await (
+          await fetch(`${issuer}/.well-known/openid-configuration`)
+        ).json()) as { issuer: string; token_endpoint: string };
+        expect(discovery.issuer).toBe(issuer);
+        const tokens = (await (
+          await fetch(discovery.token_endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'grant_type=client_credentials&scope=openid',
+          })
+        ).json()) as { access_token: string };
+        expect(decodeJwt(tokens.access_token)).toMatchObject({
+          email: 'dev-admin@example.com',
+          email_verified: true,
+        });
+      } finally {
+        child.kill('SIGTERM');
+      }
     },
   );
 });
