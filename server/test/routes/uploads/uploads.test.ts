@@ -151,6 +151,38 @@ describe('POST /api/admin/upload-logo and /api/upload-logo', () => {
     expect({ rows: await fileCount(), stored: storedFiles().length }).toEqual(before);
   });
 
+  it('over real HTTP, answers 413 to a 50 MB streamed upload (no 5xx, no hang)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { payload, headers } = multipart('logo', TINY_PNG);
+    const [head, tail] = [payload.subarray(0, payload.length - 50), payload.subarray(-50)];
+    const total = 50 * 1024 * 1024;
+    let sent = 0;
+    // The file part is TINY_PNG followed by 50 MB of zeros, produced only as the server reads.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        if (sent >= total) {
+          controller.enqueue(tail);
+          controller.close();
+          return;
+        }
+        const chunk = new Uint8Array(64 * 1024);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${address}/api/upload-logo`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${cast.adminA.token}` },
+      body,
+      duplex: 'half',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('needs the file in the field "logo", in a multipart body', async () => {
     const wrongField = await upload(TINY_PNG, cast.adminA.token, { field: 'image' });
     expect(wrongField.statusCode).toBe(400);
