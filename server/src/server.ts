@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
-import { startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
+import { localXeroConfig, startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { startSyncWorker } from './modules/integrations/sync-worker.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
@@ -59,7 +59,8 @@ async function main() {
     ? settingsFromConfig(config.analytics, config.embed.rlsRole)
     : local?.settings;
   if (local) server.log.info(`Analytics: local emulator on ${local.emulator.url}`);
-  await server.register(app, { config, database, analytics });
+  const xero = config.xero ?? (local ? localXeroConfig(local.emulator) : undefined);
+  await server.register(app, { config, database, analytics, xero });
 
   // Scheduled integration syncs through the job queue (each job runs on one instance only).
   const stopSync =
