@@ -77,9 +77,13 @@ export function ReportTable({
                 <td>
                   <ReportName report={report} />
                 </td>
-                <td className="report-table__muted">{lastRefreshedText(report.lastRefreshTime)}</td>
-                <td className="report-table__muted">{createdByText(report.createdBy)}</td>
-                <td>
+                <td className="report-table__muted" data-label="Last Refreshed">
+                  {lastRefreshedText(report.lastRefreshTime)}
+                </td>
+                <td className="report-table__muted" data-label="Created By">
+                  {createdByText(report.createdBy)}
+                </td>
+                <td className="report-table__actions">
                   <div className="table__actions">
                     {onManageAccess && (
                       <button

@@ -1,0 +1,156 @@
+/**
+ * Screenshots of the report screens (both themes, 375 px and 1280 px) for docs/portal.md:
+ * the real server with the emulator, the built SPA, the system Chromium.
+ *
+ *   pnpm --filter @canopy/portal exec node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startEmulator } from '@canopy/emulator';
+import type { Page } from 'playwright-core';
+import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
+import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { build } from 'vite';
+import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
+
+const outDir = resolve(process.argv[2] ?? '../docs/images/portal');
+mkdirSync(outDir, { recursive: true });
+
+// Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
+const spaDir = resolve('.tmp/screenshots-dist');
+if (!process.env.SKIP_BUILD)
+  await build({
+    mode: 'production',
+    root: resolve('.'),
+    configFile: resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: spaDir, emptyOutDir: true, sourcemap: false },
+  });
+const emulator = await startEmulator({ populateNewWorkspaces: false });
+const analytics = localAnalyticsSettings(emulator);
+analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
+const server = await startPortalServer({ analytics, spaDir });
+try {
+  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'root@canopy.test', password: PASSWORD },
+  });
+  const token = login.json<{ token: string }>().token;
+  const call = async <T>(method: 'POST' | 'PUT', url: string, payload: object) =>
+    (
+      await server.app.inject({
+        method,
+        url,
+        payload,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<T>();
+  const made: Partial<Record<'light' | 'dark', { id: string; powerBiGroupId: string }>> = {};
+  for (const theme of ['light', 'dark'] as const) {
+    const name = theme === 'light' ? 'Northwind' : 'Contoso';
+    const tenant = await call<{ id: string; powerBiGroupId: string }>(
+      'POST',
+      '/api/admin/tenants',
+      {
+        name,
+        adminEmail: `owner@${name.toLowerCase()}.test`,
+        createPowerBIWorkspace: true,
+        theme,
+        primaryColor: theme === 'light' ? '#0f766e' : '#7c3aed',
+      },
+    );
+    made[theme] = tenant;
+    const tenantId = tenant.id;
+    const [, second] = emulator.state.reportsIn(tenant.powerBiGroupId);
+    if (second) second.definition = { ...second.definition, name: 'Inventory Health' };
+    await server.createPerson({
+      tenantId,
+      role: 'Admin',
+      email: `ann.admin@${name.toLowerCase()}.test`,
+    });
+    const viewer = await server.createPerson({
+      tenantId,
+      role: 'Viewer',
+      email: `vic.viewer@${name.toLowerCase()}.test`,
+    });
+    const { reports } = await call<{ reports: { id: string }[] }>(
+      'POST',
+      '/api/admin/powerbi/reports',
+      { groupId: tenant.powerBiGroupId },
+    );
+    await call('POST', '/api/powerbi/permissions/grant', {
+      userId: viewer.id,
+      reportId: reports[0]?.id,
+      workspaceId: tenant.powerBiGroupId,
+      tenantId,
+    });
+  }
+
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
+    );
+    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: false });
+    console.log(`${outDir}/${name}.png`);
+  };
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1280, 375]) {
+      const tag = `${theme}-${width}`;
+      const tenant = made[theme];
+      if (!tenant) throw new Error(`no ${theme} tenant`);
+      const name = theme === 'light' ? 'northwind' : 'contoso';
+      const admin = await openPortal(server.url, {
+        width,
+        height: width === 375 ? 812 : 800,
+        colorScheme: theme,
+      });
+      await signInAndLand(admin.page, `ann.admin@${name}.test`, '/users');
+      await admin.page.goto('/tenant/reports');
+      await settled(admin.page);
+      await admin.page.locator('tbody .report-name__title').first().waitFor();
+      await shoot(admin.page, `reports-list-${tag}`);
+      await admin.page.getByRole('link', { name: 'View Sales Overview' }).click();
+      await admin.page.locator('[data-embed-status="rendered"]').waitFor();
+      await shoot(admin.page, `reports-view-${tag}`);
+      await admin.page.getByRole('button', { name: 'Enter Fullscreen' }).click();
+      await shoot(admin.page, `reports-fullscreen-${tag}`);
+      await admin.context.close();
+
+      const root = await openPortal(server.url, {
+        width,
+        height: width === 375 ? 812 : 800,
+        colorScheme: theme,
+      });
+      await signInAndLand(root.page, 'root@canopy.test', '/admin');
+      await root.page.goto(`/admin/tenants/${tenant.id}/reports`);
+      await settled(root.page);
+      await root.page.locator('tbody .report-name__title').first().waitFor();
+      await shoot(root.page, `reports-admin-list-${tag}`);
+      await root.page.locator('tbody button', { hasText: 'Manage Access' }).first().click();
+      await root.page.getByRole('switch').first().waitFor();
+      await shoot(root.page, `reports-access-${tag}`);
+      await root.context.close();
+
+      const viewer = await openPortal(server.url, {
+        width,
+        height: width === 375 ? 812 : 800,
+        colorScheme: theme,
+      });
+      await signInAndLand(viewer.page, `vic.viewer@${name}.test`, '/tenant/reports');
+      await viewer.page.locator('tbody .report-name__title').first().waitFor();
+      await shoot(viewer.page, `reports-viewer-list-${tag}`);
+      await viewer.context.close();
+      for (const errors of [admin.errors, root.errors, viewer.errors])
+        if (errors.length) console.error(tag, errors);
+    }
+  }
+} finally {
+  await closeBrowser();
+  await server.close();
+  await emulator.close();
+}
