@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homePath } from '../shared/session/home-path.ts';
 import { useAuthState } from '../shared/session/use-session.ts';
-import { AppShell } from './layout/app-shell.tsx';
 import { RequireRole } from './layout/require-role.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
@@ -64,7 +63,8 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/routes/oauth-callback-page.tsx')),
       },
       {
-        element: <AppShell />,
+        // Lazy too: the shell (branding, top bar) and the API schemas it needs stay out of /login.
+        lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShell }),
         children: [
           guarded(
             '/admin',

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
-import { useApplyBranding, useBranding } from '../../shared/branding/use-branding.ts';
+import { useApplyBranding } from '../../shared/branding/apply-branding.ts';
+import { useBranding } from '../../shared/branding/use-branding.ts';
 import type { Session } from '../../shared/session/session-store.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { TopBar } from './top-bar.tsx';

@@ -1,22 +1,11 @@
 import { TenantSettings } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { apiFetch } from '../api/api-fetch.ts';
 import { queryKeys, tenantQuery } from '../api/tenants-query.ts';
-import { readableSurface, textOnColor } from '../rules/brightness.ts';
 import { isAdminRole } from '../rules/roles.ts';
+import { DEFAULT_PRIMARY, SUPER_ADMIN_PRIMARY, type Branding } from './apply-branding.ts';
 import type { Session } from '../session/session-store.ts';
-
-export const DEFAULT_PRIMARY = '#2563eb';
-/** A super admin outside any tenant (spec §9). */
-export const SUPER_ADMIN_PRIMARY = '#0284c7';
-
-export interface Branding {
-  primaryColor: string;
-  theme: 'dark' | 'light';
-  logoUrl: string | null;
-}
 
 /** The tenant a super admin is looking at: ?tenantId= on /tenant paths, or /admin/tenants/:tenantId/…. */
 function useSuperAdminTenantId(): string | null {
@@ -49,18 +38,4 @@ export function useBranding(session: Session): Branding {
     theme: loaded?.theme ?? session.theme ?? 'dark',
     logoUrl: loaded?.logoUrl ?? null,
   };
-}
-
-/** Puts the theme and the primary colour (with its readable text colour) on <html>. */
-export function useApplyBranding({
-  primaryColor,
-  theme,
-}: Pick<Branding, 'primaryColor' | 'theme'>) {
-  useEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = theme;
-    root.style.setProperty('--primary', primaryColor);
-    root.style.setProperty('--on-primary', textOnColor(primaryColor));
-    root.style.setProperty('--primary-surface', readableSurface(primaryColor));
-  }, [primaryColor, theme]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useApplyBranding, DEFAULT_PRIMARY } from '../../../shared/branding/use-branding.ts';
+import { DEFAULT_PRIMARY, useApplyBranding } from '../../../shared/branding/apply-branding.ts';
 
 const prefersDark = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;

@@ -41,7 +41,7 @@ export function TenantTable({ rows, loading, skeletonRows, onEdit, onDelete }: T
     return <EmptyState title="No tenants found" text="Add a tenant to get started." />;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <caption className="visually-hidden">Tenants</caption>
         <thead>
           <tr>
@@ -57,16 +57,16 @@ export function TenantTable({ rows, loading, skeletonRows, onEdit, onDelete }: T
           ) : (
             rows.map((tenant) => (
               <tr key={tenant.id}>
-                <td>
+                <td data-label="Organization">
                   <Organization tenant={tenant} />
                 </td>
-                <td>{tenant.adminEmail}</td>
-                <td>
+                <td data-label="Admin Email">{tenant.adminEmail}</td>
+                <td data-label="Status">
                   <Badge tone={tenant.status === 'active' ? 'success' : 'warning'}>
                     {tenant.status === 'active' ? 'Active' : 'Inactive'}
                   </Badge>
                 </td>
-                <td>
+                <td data-label="Actions">
                   <div className="table__actions">
                     <button
                       type="button"

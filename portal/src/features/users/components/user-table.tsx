@@ -28,7 +28,7 @@ export function UserTable(props: UserTableProps) {
     return <EmptyState title={props.empty.title} text={props.empty.text} />;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <caption className="visually-hidden">Users</caption>
         <thead>
           <tr>
@@ -46,8 +46,8 @@ export function UserTable(props: UserTableProps) {
               const isEditing = editing?.id === user.id;
               return (
                 <tr key={user.id}>
-                  <td>
-                    {user.email}
+                  <td data-label="Email Address">
+                    <span>{user.email}</span>
                     {user.status === 'invited' && (
                       <>
                         {' '}
@@ -55,7 +55,7 @@ export function UserTable(props: UserTableProps) {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Role">
                     {isEditing ? (
                       <select
                         className="input select"
@@ -77,8 +77,10 @@ export function UserTable(props: UserTableProps) {
                       </Badge>
                     )}
                   </td>
-                  {showLastLoggedIn && <td>{lastLoggedInText(user.lastLoggedIn)}</td>}
-                  <td>
+                  {showLastLoggedIn && (
+                    <td data-label="Last Logged In">{lastLoggedInText(user.lastLoggedIn)}</td>
+                  )}
+                  <td data-label="Actions">
                     {!canManage ? (
                       <Badge>View Only</Badge>
                     ) : isEditing ? (
