@@ -80,9 +80,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   if (persistence) {
     persistence.load(context.registry);
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        persistence.save(context.registry);
-      }
+      persistence.noteRequest(request.method, request.url, reply.statusCode, context.registry);
       done();
     });
   }
@@ -130,7 +128,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     context,
     close: async () => {
       await app.close();
-      persistence?.save(context.registry);
+      persistence?.flush(context.registry);
       context.close();
     },
   };

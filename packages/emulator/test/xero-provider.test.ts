@@ -24,13 +24,13 @@ const form = (url: string, body: Record<string, string>, headers: Record<string,
 
 /** Consents as the user would (the consent form's fields) and returns the code. */
 async function codeFor(scope: string, verifier?: string) {
-  const challenge = verifier
+  const challenge: Record<string, string> = verifier
     ? {
         code_challenge: createHash('sha256').update(verifier).digest('base64url'),
         code_challenge_method: 'S256',
       }
     : {};
-  const params = {
+  const params: Record<string, string> = {
     response_type: 'code',
     client_id: defaultXeroClient.clientId,
     redirect_uri: redirectUri,

@@ -13,6 +13,7 @@ interface StoredCatalogue {
 }
 
 const fileName = 'catalogue.json';
+const readOnlyPost = /\/GenerateToken\b|\/_emulator\/(query|qna|token)|\/ExportTo\b|\/oauth2\//;
 
 /**
  * Keeps the catalogue (workspaces, datasets with their rows and refresh history, reports,
@@ -43,6 +44,29 @@ export class CataloguePersistence {
       registry.dashboards.set(dashboard.definition.id, dashboard);
     }
     return true;
+  }
+
+  private timer: NodeJS.Timeout | undefined;
+
+  /**
+   * After a request: a successful change schedules one save (changes within 250 ms share it).
+   * POSTs that only read (GenerateToken, queries, Q&A, exports) do not count, so the embed hot
+   * path never writes to disk.
+   */
+  noteRequest(method: string, url: string, status: number, registry: Registry): void {
+    if (method === 'GET' || method === 'HEAD' || status >= 400 || readOnlyPost.test(url)) return;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.save(registry);
+    }, 250);
+    this.timer.unref();
+  }
+
+  /** Writes now (at close), cancelling a pending save. */
+  flush(registry: Registry): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.save(registry);
   }
 
   save(registry: Registry): void {
