@@ -19,7 +19,7 @@ export interface StartEmulatorOptions extends EmulatorOptions {
   prebuildFrame?: boolean;
   /**
    * Keep the catalogue (workspaces, datasets, reports, dashboards) in this folder: loaded at start,
-   * saved after every successful change through the REST API and at close (default: memory only).
+   * saved shortly after each change (see state/persistence.ts) and at close (default: memory only).
    */
   dataDir?: string;
   /** The local Xero provider mounted at `/xero` (see docs/emulator.md); `false` leaves it out. */
