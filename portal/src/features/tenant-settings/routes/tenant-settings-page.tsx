@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { uploadLogo } from '../../../shared/api/upload-logo.ts';
-import { textOnColor } from '../../../shared/rules/brightness.ts';
+import { readableSurface, textOnColor } from '../../../shared/rules/brightness.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
@@ -135,7 +135,10 @@ export default function TenantSettingsPage() {
                 <span className="field__label">Preview</span>
                 <span
                   className="button"
-                  style={{ background: draft.primaryColor, color: textOnColor(draft.primaryColor) }}
+                  style={{
+                    background: readableSurface(draft.primaryColor),
+                    color: textOnColor(draft.primaryColor),
+                  }}
                   aria-hidden="true"
                 >
                   Primary button
