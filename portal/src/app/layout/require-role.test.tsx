@@ -49,9 +49,13 @@ describe('the route guard (spec §2)', () => {
     vi.useFakeTimers();
     expect(sessionStore.getState().status).toBe('unknown');
     const router = renderGuard(['Admin']);
-    act(() => vi.advanceTimersByTime(AUTH_WAIT_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(AUTH_WAIT_MS - 1);
+    });
     expect(router.state.location.pathname).toBe('/page');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(router.state.location.pathname).toBe('/login');
   });
 
