@@ -1,5 +1,6 @@
 import { startEmulator, type RunningEmulator } from '@canopy/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalyticsClient } from '../../../src/modules/analytics/analytics-client.ts';
 import { localAnalyticsSettings } from '../../../src/modules/analytics/start-local-analytics.ts';
 import { build, type TestApp } from '../../helper.ts';
 import { createPerson, type TestPerson } from '../../support/fixtures.ts';
@@ -345,7 +346,7 @@ describe('analytics failures', () => {
     await setKnobs({ throttle: null });
   });
 
-  it('turns a 5xx into 502 ANALYTICS_FAILED and a slow service into a timeout-free answer', async () => {
+  it('turns a 5xx into 502 ANALYTICS_FAILED, and still answers with 50 ms added per call', async () => {
     await setKnobs({ failNext: 1, failStatus: 500 });
     const failed = await listReports(a.admin, a.groupId);
     expect(failed.statusCode).toBe(502);
@@ -353,6 +354,25 @@ describe('analytics failures', () => {
     await setKnobs({ latencyMs: 50 });
     expect((await listReports(a.admin, a.groupId)).statusCode).toBe(200);
     await setKnobs({ latencyMs: 0 });
+  });
+
+  it('stops waiting after its timeout, and names rejected service-principal credentials', async () => {
+    const settings = localAnalyticsSettings(emulator);
+    const impatient = new AnalyticsClient(settings, { timeoutMs: 100 });
+    await impatient.warmUp();
+    await setKnobs({ latencyMs: 400 });
+    try {
+      await expect(impatient.get(`/groups/${a.groupId}/reports`)).rejects.toMatchObject({
+        code: 'ANALYTICS_TIMEOUT',
+        statusCode: 504,
+      });
+    } finally {
+      await setKnobs({ latencyMs: 0 });
+    }
+    const wrongSecret = new AnalyticsClient({ ...settings, clientSecret: 'wrong' });
+    await expect(wrongSecret.get('/groups')).rejects.toMatchObject({
+      code: 'ANALYTICS_CREDENTIALS_REJECTED',
+    });
   });
 
   it('maps an unknown report to 404 Report not found', async () => {
