@@ -203,6 +203,36 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
     await admin.getByText('Report not found.').waitFor();
   });
 
+  it('should renew the embed token before it expires, without reloading the report', async () => {
+    const { page, context, errors: pageErrors } = await openPortal(server.url);
+    errors.push(pageErrors);
+    // The page's clock is Playwright's, so an hour can pass at once.
+    await page.clock.install();
+    await signInAndLand(page, 'root@canopy.test', '/admin');
+    let tokenCalls = 0;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/powerbi/embed-token') tokenCalls += 1;
+    });
+    await page.goto(`/admin/tenants/${tenant.id}/reports`);
+    await page.getByRole('link', { name: 'View Sales Overview' }).click();
+    await embedStatus(page, 'rendered');
+    expect(tokenCalls).toBe(1);
+    await page.locator('.report-frame iframe').evaluate((frame) => {
+      frame.dataset.original = 'yes';
+    });
+
+    // Tokens last 60 minutes (CANOPY_EMBED_TOKEN_MINUTES); the library renews 2 minutes ahead.
+    await page.clock.fastForward('57:00');
+    expect(tokenCalls).toBe(1);
+    await page.clock.fastForward('01:30');
+    await expect.poll(() => tokenCalls).toBe(2);
+    // The same frame, still rendered, no failure text: the token went into the live report.
+    expect(await page.locator('.report-frame iframe[data-original="yes"]').count()).toBe(1);
+    await embedStatus(page, 'rendered');
+    expect(await page.getByText('Failed to load report').count()).toBe(0);
+    await context.close();
+  });
+
   it('should explain a missing workspace, an unknown tenant and an invalid tenant id', async () => {
     const bare = await server.createTenant({ name: 'Bare' });
     await admin.goto(`/admin/tenants/${bare.id}/reports`);

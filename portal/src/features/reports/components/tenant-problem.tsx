@@ -14,3 +14,17 @@ export function TenantProblem({ title, text }: { title: string; text: string }) 
     </div>
   );
 }
+
+/** The early answer of the super admin's tenant pages: invalid id or unknown tenant, else null. */
+export function tenantGate({ valid, notFound }: { valid: boolean; notFound: boolean }) {
+  if (!valid)
+    return (
+      <TenantProblem
+        title="Invalid Tenant ID"
+        text="Open a tenant's reports from the tenant list."
+      />
+    );
+  if (notFound)
+    return <TenantProblem title="Tenant not found" text="This tenant does not exist any more." />;
+  return null;
+}

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { reportsQuery } from '../api/reports-api.ts';
 import { ReportLoading, ReportProblem } from '../components/report-problem.tsx';
 import { ReportView } from '../components/report-view.tsx';
-import { TenantProblem } from '../components/tenant-problem.tsx';
+import { tenantGate } from '../components/tenant-problem.tsx';
 import { useAdminTenant } from '../components/use-admin-tenant.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
 
@@ -22,15 +22,8 @@ export default function AdminReportPage() {
     if (failed) toast.error('Failed to load report');
   }, [failed]);
 
-  if (!valid)
-    return (
-      <TenantProblem
-        title="Invalid Tenant ID"
-        text="Open a tenant's reports from the tenant list."
-      />
-    );
-  if (notFound)
-    return <TenantProblem title="Tenant not found" text="This tenant does not exist any more." />;
+  const gate = tenantGate({ valid, notFound });
+  if (gate) return gate;
   if (failed)
     return (
       <ReportProblem text="Failed to load report. Please try refreshing the page." backTo={back} />

@@ -7,7 +7,7 @@ import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { reportsQuery, useSyncReports } from '../api/reports-api.ts';
 import { ReportListCard } from '../components/report-list-card.tsx';
-import { TenantProblem } from '../components/tenant-problem.tsx';
+import { tenantGate } from '../components/tenant-problem.tsx';
 import { useAdminTenant } from '../components/use-admin-tenant.ts';
 import { NO_WORKSPACE_TEXT } from '../components/use-tenant-workspace.ts';
 import '../reports.css';
@@ -39,15 +39,8 @@ export function AdminReportsPage({
     if (failed) toast.error(LOAD_FAILED);
   }, [failed]);
 
-  if (!valid)
-    return (
-      <TenantProblem
-        title="Invalid Tenant ID"
-        text="Open a tenant's reports from the tenant list."
-      />
-    );
-  if (notFound)
-    return <TenantProblem title="Tenant not found" text="This tenant does not exist any more." />;
+  const gate = tenantGate({ valid, notFound });
+  if (gate) return gate;
 
   const onSync = () =>
     sync.mutate(undefined, {

@@ -1,3 +1,4 @@
+import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
 import type { Report } from '@canopy/portal-contract';
 
 /** Spec §9 constants of the report screens. */
@@ -37,19 +38,10 @@ export function filterReports<T extends Pick<Report, 'name'>>(
   return reports.filter((report) => report.name.toLowerCase().includes(needle));
 }
 
-const US_SHORT = new Intl.DateTimeFormat('en-US', {
-  month: 'numeric',
-  day: 'numeric',
-  year: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** Last Refreshed: US short date and time, or a dash when the dataset was never refreshed. */
+/** Last Refreshed: the US short date and time the other screens use, or a dash when never refreshed. */
 export function lastRefreshedText(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : US_SHORT.format(date);
+  // lastLoggedInText formats the same way and says "Never" for a missing or invalid date.
+  return value && !Number.isNaN(new Date(value).getTime()) ? lastLoggedInText(value) : '—';
 }
 
 /** Created By, or a dash. */
