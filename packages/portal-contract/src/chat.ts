@@ -91,6 +91,7 @@ export type ChatEvent =
       messageId: string;
       senderId: string;
       cursor: string;
+      createdAt: string;
     }
   | {
       kind: 'read';

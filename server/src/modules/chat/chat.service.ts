@@ -14,6 +14,7 @@ import { notify, recordEvent } from '../events/chat-events.repository.ts';
 import type { ImageType } from '../storage/image-type.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { ChatImageUrls } from './chat-image-urls.ts';
+import type { LatestMessages } from './latest-messages.ts';
 import {
   findConversationId,
   findMessageByClientId,
@@ -34,6 +35,8 @@ export interface ChatDeps {
   db: Kysely<Database>;
   storage: Storage;
   imageUrls: ChatImageUrls;
+  /** Lets no-news polls skip the database (see latest-messages.ts). */
+  latest?: LatestMessages;
 }
 
 /**
@@ -80,11 +83,26 @@ export async function listMessages(
 ): Promise<MessagePage> {
   const pair = pairOf(principal, conversationKey);
   const cursor = parseCursor(since);
+  if (cursor && deps.latest?.hasNothingAfter(pair.key, cursor))
+    return { messages: [], nextCursor: since ?? null, hasMore: false };
+  const epoch = deps.latest?.currentEpoch ?? 0;
   const page = await readPage(deps.db, pair, cursor, MESSAGES_PAGE_SIZE + 1);
   if (!page) throw new AppError('CONVERSATION_NOT_FOUND');
   const hasMore = page.messages.length > MESSAGES_PAGE_SIZE;
   const rows = hasMore ? page.messages.slice(0, MESSAGES_PAGE_SIZE) : page.messages;
   const last = rows.at(-1);
+  // A read that reached the end tells where the conversation ends: at its last row, or (no rows)
+  // at the cursor it was given.
+  if (deps.latest && page.conversationId !== null && !hasMore) {
+    const end = last
+      ? { seq: Number(last.seq), createdAtMs: new Date(last.created_at).getTime() }
+      : cursor === null
+        ? null
+        : 'seq' in cursor
+          ? { seq: cursor.seq, createdAtMs: null }
+          : { seq: null, createdAtMs: cursor.after.getTime() };
+    if (end) deps.latest.learn(pair.key, end, epoch);
+  }
   return {
     messages: rows.map((row) => toMessageDto(row, pair, deps.imageUrls)),
     nextCursor: last ? cursorOf(Number(last.seq)) : (since ?? null),
@@ -173,9 +191,17 @@ export async function sendMessage(
         messageId: row.id,
         senderId: row.sender_id,
         cursor: cursorOf(Number(row.seq)),
+        createdAt: new Date(row.created_at).toISOString(),
       });
       return { row, created: true };
     });
+    // Committed: a poll here must see it at once, before the notification comes back round.
+    if (result.created) {
+      deps.latest?.noteMessage(pair.key, {
+        seq: Number(result.row.seq),
+        createdAtMs: new Date(result.row.created_at).getTime(),
+      });
+    }
     if (!result.created && imageKey) await deps.storage.delete(imageKey).catch(() => undefined);
     return { message: toMessageDto(result.row, pair, deps.imageUrls), created: result.created };
   } catch (error) {

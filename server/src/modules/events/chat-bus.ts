@@ -8,6 +8,8 @@ export type BusListener = (message: BusMessage) => void;
 export interface ChatBus {
   /** Resolves once notifications are being received. */
   ready: Promise<void>;
+  /** Whether notifications are being received right now (false while reconnecting). */
+  readonly live: boolean;
   onMessage(listener: BusListener): void;
   onResync(listener: () => void): void;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export function createChatBus(database: DatabaseHandle, log: Logger): ChatBus {
     const unlisten = pglite.listen(CHAT_CHANNEL, deliver);
     return {
       ...base,
+      live: true,
       ready: unlisten.then(() => undefined),
       close: async () => {
         if (!pglite.closed) await (await unlisten)();
@@ -67,6 +70,8 @@ export function createChatBus(database: DatabaseHandle, log: Logger): ChatBus {
     const lost = () => {
       if (client !== next) return;
       client = null;
+      // Notifications are missed from now on: whatever relied on them must stop trusting them.
+      for (const listener of resyncListeners) listener();
       next.removeAllListeners('error');
       next.on('error', () => undefined);
       void next.end().catch(() => undefined);
@@ -105,6 +110,9 @@ export function createChatBus(database: DatabaseHandle, log: Logger): ChatBus {
   return {
     ...base,
     ready,
+    get live() {
+      return client !== null;
+    },
     close: async () => {
       closed = true;
       clearTimeout(timer);

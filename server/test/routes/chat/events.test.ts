@@ -66,7 +66,11 @@ describe('events', () => {
     const streamB = await openStream(t, baseUrl, b);
     const streamOut = await openStream(t, baseUrl, outsider);
 
-    const message = (await send(t, a, b, 'ping')).json<{ id: string; cursor: string }>();
+    const message = (await send(t, a, b, 'ping')).json<{
+      id: string;
+      cursor: string;
+      createdAt: string;
+    }>();
     for (const stream of [streamA, streamB]) {
       const event = await stream.next((e) => e.event === 'message');
       expect(event.data).toEqual({
@@ -75,6 +79,7 @@ describe('events', () => {
         messageId: message.id,
         senderId: a.id,
         cursor: message.cursor,
+        createdAt: message.createdAt,
       });
       expect(event.id).toMatch(/^\d+$/);
     }

@@ -38,6 +38,16 @@ it('a message sent through one instance reaches an SSE client of the other', asy
   const b = await createPerson(t, { tenantId: cast.tenantA.id });
   // The ticket is issued by the first instance and spent at the second: tickets live in the database.
   const stream = await openStream(t, secondUrl, b);
+  // b's widget on the second instance polls once with nothing new: that instance now knows
+  // where the conversation ends, and only notifications can tell it about later messages.
+  const opening = (await send(t, b, a, 'opening')).json<{ createdAt: string }>();
+  const poll = (since: string) =>
+    fetch(`${secondUrl}/api/messages/${keyOf(a, b)}?since=${encodeURIComponent(since)}`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    }).then((res) => res.json() as Promise<{ id: string }[]>);
+  expect(await poll(opening.createdAt)).toEqual([]);
+  await stream.next((e) => e.event === 'message');
+  expect(await poll(opening.createdAt)).toEqual([]);
   const sent = [];
   for (const text of ['one', 'two', 'three'])
     sent.push((await send(t, a, b, text)).json<{ id: string }>().id);
@@ -48,6 +58,8 @@ it('a message sent through one instance reaches an SSE client of the other', asy
     received.push((event.data as { messageId: string }).messageId);
   }
   expect(received).toEqual(sent);
+  // The second instance's no-news shortcut moved with the notifications: nothing is hidden.
+  expect((await poll(opening.createdAt)).map((m) => m.id)).toEqual(sent);
 
   // Typing (never stored) crosses instances too.
   await t.request({
