@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pushedRows } from '../src/index.ts';
 import { appTokenFor, rest, start } from './support/harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'emulator-catalogue-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('catalogue persistence (dataDir)', () => {
-  it('keeps workspaces and cloned reports across a restart, and forgets deleted ones', async () => {
+  it('keeps workspaces, cloned reports and pushed rows across a restart, and forgets deleted ones', async () => {
     const first = await start({ rows: 1000, dataDir, populateNewWorkspaces: false });
     const api = rest(first, await appTokenFor(first));
     const kept = await api('/groups?workspaceV2=true', { body: { name: 'Kept - 2026' } });
@@ -19,6 +20,16 @@ describe('catalogue persistence (dataDir)', () => {
       { body: { name: 'Sales Overview', targetWorkspaceId: keptId } },
     );
     expect(clone.status).toBe(200);
+    const pushed = await api(`/groups/${keptId}/datasets`, {
+      body: {
+        name: 'Pushed',
+        tables: [{ name: 'T', columns: [{ name: 'N', dataType: 'Int64' }] }],
+      },
+    });
+    const pushedId = pushed.body.id as string;
+    await api(`/groups/${keptId}/datasets/${pushedId}/tables/T/rows`, {
+      body: { rows: [{ N: 7 }] },
+    });
     expect((await api(`/groups/${dropped.body.id as string}`, { method: 'DELETE' })).status).toBe(
       200,
     );
@@ -33,6 +44,11 @@ describe('catalogue persistence (dataDir)', () => {
         expect.objectContaining({ id: clone.body.id, name: 'Sales Overview' }),
       ]);
       expect((await again(`/groups/${dropped.body.id as string}`)).status).toBe(404);
+      expect(pushedRows(second.state, pushedId, 'T')).toEqual([{ N: 7 }]);
+      const more = await again(`/groups/${keptId}/datasets/${pushedId}/tables/T/rows`, {
+        body: { rows: [{ N: 8 }] },
+      });
+      expect(more.status).toBe(200);
     } finally {
       await second.close();
     }

@@ -61,16 +61,13 @@ const rowsSchema = {
   properties: { rows: { type: 'array', maxItems: maxRowsPerPost, items: { type: 'object' } } },
 };
 
-/** Rows pushed into each push dataset's tables, by registry (one per emulator instance). */
-const stores = new WeakMap<Registry, Map<string, Map<string, Record<string, unknown>[]>>>();
-const storeOf = (registry: Registry) => {
-  let store = stores.get(registry);
-  if (!store) {
-    store = new Map<string, Map<string, Record<string, unknown>[]>>();
-    stores.set(registry, store);
-  }
-  return store;
-};
+/**
+ * A push dataset's definition and rows live on its catalogue record, so they are saved with the
+ * catalogue (state/persistence.ts) and survive a restart when the emulator has a `dataDir`.
+ */
+interface PushDatasetRecord extends DatasetRecord {
+  push?: { definition: PushDefinition; rows: Record<string, Record<string, unknown>[]> };
+}
 
 /** The rows a push dataset's table holds (for tests and the test kit). */
 export function pushedRows(
@@ -78,7 +75,8 @@ export function pushedRows(
   datasetId: string,
   table: string,
 ): Record<string, unknown>[] {
-  return storeOf(registry).get(datasetId)?.get(table) ?? [];
+  const record: PushDatasetRecord | undefined = registry.datasets.get(datasetId);
+  return record?.push?.rows[table] ?? [];
 }
 
 const modelColumn = (name: string, dataType: PushType): ModelColumn => {
@@ -119,14 +117,10 @@ export function pushDatasetRoutes(
   prefix: string,
 ): void {
   const pushDataset = (groupId: string, datasetId: string) => {
-    const record = context.registry.datasets.get(datasetId);
-    const definition = record && pushDefinitions.get(record);
-    if (!record || record.groupId !== groupId || !definition) {
-      throw notFound(`Push dataset ${datasetId}`);
-    }
-    return { record, definition };
+    const record: PushDatasetRecord | undefined = context.registry.datasets.get(datasetId);
+    if (!record?.push || record.groupId !== groupId) throw notFound(`Push dataset ${datasetId}`);
+    return { record, definition: record.push.definition, rows: record.push.rows };
   };
-  const pushDefinitions = new WeakMap<DatasetRecord, PushDefinition>();
 
   app.post<{ Params: { groupId: string }; Body: PushDefinition }>(
     '/groups/:groupId/datasets',
@@ -154,7 +148,7 @@ export function pushDatasetRoutes(
         })),
         roles: [],
       };
-      const record = context.registry.addDataset({
+      const pushRecord: PushDatasetRecord = {
         id: randomUUID(),
         name: body.name,
         groupId: request.params.groupId,
@@ -162,9 +156,12 @@ export function pushDatasetRoutes(
         createdDate: new Date(context.config.now()).toISOString(),
         model,
         refreshes: [],
-      });
-      pushDefinitions.set(record, body);
-      storeOf(context.registry).set(record.id, new Map(body.tables.map((t) => [t.name, []])));
+        push: {
+          definition: body,
+          rows: Object.fromEntries(body.tables.map((table) => [table.name, []])),
+        },
+      };
+      const record = context.registry.addDataset(pushRecord);
       return reply.code(201).send({
         '@odata.context': odataContext(scope.base, 'datasets/$entity'),
         id: record.id,
@@ -188,10 +185,10 @@ export function pushDatasetRoutes(
 
   type RowParams = { groupId: string; datasetId: string; tableName: string };
   const tableOf = (params: RowParams) => {
-    const { record, definition } = pushDataset(params.groupId, params.datasetId);
+    const { definition, rows } = pushDataset(params.groupId, params.datasetId);
     const table = definition.tables.find((candidate) => candidate.name === params.tableName);
     if (!table) throw notFound(`Table ${params.tableName}`);
-    return { record, table };
+    return { rows, table };
   };
 
   app.post<{ Params: RowParams; Body: { rows: Record<string, unknown>[] } }>(
@@ -199,7 +196,7 @@ export function pushDatasetRoutes(
     { schema: { body: rowsSchema } },
     (request, reply) => {
       restScope(context, request, prefix);
-      const { record, table } = tableOf(request.params);
+      const { rows: tables, table } = tableOf(request.params);
       const rows = request.body.rows.map((row, index) =>
         Object.fromEntries(
           table.columns.map((column) => {
@@ -214,11 +211,9 @@ export function pushDatasetRoutes(
           }),
         ),
       );
-      const stored = storeOf(context.registry).get(record.id)?.get(table.name);
-      if (stored) {
-        stored.push(...rows);
-        if (stored.length > fifoRows) stored.splice(0, stored.length - fifoRows);
-      }
+      const stored = (tables[table.name] ??= []);
+      stored.push(...rows);
+      if (stored.length > fifoRows) stored.splice(0, stored.length - fifoRows);
       return reply.code(200).send({});
     },
   );
@@ -227,8 +222,8 @@ export function pushDatasetRoutes(
     '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows',
     (request, reply) => {
       restScope(context, request, prefix);
-      const { record, table } = tableOf(request.params);
-      storeOf(context.registry).get(record.id)?.set(table.name, []);
+      const { rows, table } = tableOf(request.params);
+      rows[table.name] = [];
       return reply.code(200).send({});
     },
   );
