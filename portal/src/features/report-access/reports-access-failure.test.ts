@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/api/api-fetch.ts';
+import { ApiError } from '../../shared/api/api-fetch.ts';
 import { accessFailureText, NOT_SYNCED_TOAST } from './api/access-failure.ts';
 
 describe('Manage Access failure toasts (spec §8)', () => {
