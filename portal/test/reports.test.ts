@@ -190,6 +190,19 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
     await settled(viewer);
     await viewer.getByText('No reports found').waitFor();
     expect(await viewer.locator('tbody tr').count()).toBe(0);
+
+    // Opening it by its address now fails the spec's way, with the way back.
+    const { reports } = await api<{ reports: { id: string; name: string }[] }>(
+      'POST',
+      '/api/admin/powerbi/reports',
+      { groupId: tenant.powerBiGroupId },
+    );
+    const revoked = reports.find((report) => report.name === granted);
+    await viewer.goto(`/tenant/reports/${revoked?.id}`);
+    await toast(viewer, 'Report not found');
+    await viewer.getByText('Failed to load report. Please try refreshing the page.').waitFor();
+    await viewer.getByRole('link', { name: 'Back to Reports List' }).click();
+    await viewer.waitForURL((url) => url.pathname === '/tenant/reports');
   });
 
   it('should show the super admin "<tenant> - <report>", rendered, and "Report not found."', async () => {
