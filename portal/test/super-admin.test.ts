@@ -6,12 +6,10 @@ import {
   openPortal,
   settled,
   signInAndLand,
+  toast,
 } from './support/browser.ts';
 import { solidPng } from './support/png.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
-
-const toast = (page: Page, text: string) =>
-  page.locator('.toast').filter({ hasText: text }).first().waitFor();
 
 describe('super admin: tenants and users (Chromium, real server)', () => {
   let server: PortalServer;

@@ -7,12 +7,11 @@ import {
   openPortal,
   settled,
   signInAndLand,
+  toast,
 } from './support/browser.ts';
 import { solidPng } from './support/png.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 
-const toast = (page: Page, text: string) =>
-  page.locator('.toast').filter({ hasText: text }).first().waitFor();
 /** The row of a person, on whichever page of the list it is. */
 async function findRow(page: Page, email: string) {
   const row = page.locator('tbody tr', { hasText: email });

@@ -45,6 +45,10 @@ export async function openPortal(
   return { context, page, errors };
 }
 
+/** Waits for a toast with this text (they stay 4 s, several may be up). */
+export const toast = (page: Page, text: string) =>
+  page.locator('.toast').filter({ hasText: text }).first().waitFor();
+
 /** Waits for the 400 ms path-change overlay to go, so the next click lands on the page. */
 export async function settled(page: Page) {
   await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
-import { uploadLogo } from '../../../shared/api/upload-logo.ts';
 import { readableSurface, textOnColor } from '../../../shared/rules/brightness.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
 
@@ -35,26 +35,10 @@ export default function TenantSettingsPage() {
           theme: settings.data.theme,
         }
       : null);
-  const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     if (settings.isError) toast.error('Failed to load tenant info');
   }, [settings.isError]);
-
-  const upload = async () => {
-    if (!file || !draft) return;
-    setUploading(true);
-    try {
-      const url = await uploadLogo('/api/upload-logo', file);
-      setDraft({ ...draft, logoUrl: url });
-      toast.success('Logo uploaded successfully');
-    } catch {
-      toast.error('Logo upload failed');
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,28 +76,11 @@ export default function TenantSettingsPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Card title="Logo">
-            <div className="inline" style={{ alignItems: 'flex-end', gap: 16 }}>
-              <div className="logo-preview">
-                {draft.logoUrl ? <img src={draft.logoUrl} alt="Logo preview" /> : 'No logo'}
-              </div>
-              <div style={{ flex: 1, minWidth: 200 }}>
-                <TextField
-                  label="Logo"
-                  type="file"
-                  accept="image/*"
-                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                  hint="PNG, JPEG, GIF, WebP or SVG. Choose a file, then upload it."
-                />
-              </div>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={!file || uploading}
-                onClick={() => void upload()}
-              >
-                {uploading ? 'Uploading...' : 'Upload Logo'}
-              </button>
-            </div>
+            <LogoPicker
+              logoUrl={draft.logoUrl}
+              uploadPath="/api/upload-logo"
+              onUploaded={(url) => setDraft({ ...draft, logoUrl: url })}
+            />
           </Card>
           <Card title="Colours and theme">
             <div className="form-grid">

@@ -1,10 +1,10 @@
 import type { Tenant } from '@canopy/portal-contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
-import { uploadLogo } from '../../../shared/api/upload-logo.ts';
 import { validateTenant, type TenantFormErrors } from '../../../shared/rules/validation.ts';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveTenant } from '../api/tenant-mutations.ts';
 import { workspaceName, type TenantForm } from './tenant-form-state.ts';
@@ -22,25 +22,10 @@ export interface TenantModalProps {
 /** Create/edit a tenant: Basic Information, Organization Branding, and (create only) Power BI Integration. */
 export function TenantModal({ editing, open, closing, form, setForm, onClose }: TenantModalProps) {
   const [errors, setErrors] = useState<TenantFormErrors>({});
-  const [logoFile, setLogoFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
   const save = useSaveTenant();
   const verb = editing ? 'update' : 'create';
   const set = <K extends keyof TenantForm>(key: K, value: TenantForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
-
-  const upload = async () => {
-    if (!logoFile) return;
-    setUploading(true);
-    try {
-      set('logoUrl', await uploadLogo('/api/admin/upload-logo', logoFile));
-      toast.success('Logo uploaded successfully');
-    } catch {
-      toast.error('Logo upload failed');
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +40,6 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
       {
         onSuccess: (tenant) => {
           toast.success(`Tenant "${tenant.name}" ${editing ? 'updated' : 'created'} successfully`);
-          setLogoFile(null);
           onClose();
         },
         onError: (error) => {
@@ -112,28 +96,11 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
         </fieldset>
         <fieldset className="form-section">
           <legend>Organization Branding</legend>
-          <div className="inline" style={{ alignItems: 'flex-end', gap: 16 }}>
-            <div className="logo-preview">
-              {form.logoUrl ? <img src={form.logoUrl} alt="Logo preview" /> : 'No logo'}
-            </div>
-            <div style={{ flex: 1, minWidth: 200 }}>
-              <TextField
-                label="Logo"
-                type="file"
-                accept="image/*"
-                onChange={(event) => setLogoFile(event.target.files?.[0] ?? null)}
-                hint="Choose an image, then upload it."
-              />
-            </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={!logoFile || uploading}
-              onClick={() => void upload()}
-            >
-              {uploading ? 'Uploading...' : 'Upload Logo'}
-            </button>
-          </div>
+          <LogoPicker
+            logoUrl={form.logoUrl}
+            uploadPath="/api/admin/upload-logo"
+            onUploaded={(url) => set('logoUrl', url)}
+          />
           <div className="form-grid">
             <TextField
               label="Primary Color"

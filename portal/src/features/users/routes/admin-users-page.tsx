@@ -2,20 +2,17 @@ import type { RoleName, User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
-import { usePaged } from '../../../shared/hooks/use-page-state.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { ROLES, superAdminRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
 import { Badge, Card, EmptyState, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
-import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
 import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
 import { failureText } from '../components/failure-text.ts';
-import { matchesRole, RoleFilter, type RoleFilterValue } from '../components/role-filter.tsx';
-import { UserTable } from '../components/user-table.tsx';
+import { UserListCard } from '../components/user-list-card.tsx';
 
 interface FormErrors {
   email?: string;
@@ -29,11 +26,8 @@ export default function AdminUsersPage() {
   const [password, setPassword] = useState(DEFAULT_INITIAL_PASSWORD);
   const [role, setRole] = useState<RoleName>(ROLES[0] ?? 'Admin');
   const [errors, setErrors] = useState<FormErrors>({});
-  const [filter, setFilter] = useState<RoleFilterValue>('all');
   const users = useQuery({ ...tenantUsersQuery(tenantId), enabled: !!tenantId });
   const { create, updateRole, remove } = useUserMutations(tenantId);
-  const filtered = (users.data ?? []).filter((user) => matchesRole(user.roles, filter));
-  const paged = usePaged(filtered, PAGE_SIZE.adminUsers);
 
   useEffect(() => {
     if (tenants.isError) toast.error('Failed to load tenants');
@@ -102,7 +96,6 @@ export default function AdminUsersPage() {
               value={tenantId}
               onChange={(event) => {
                 setTenantId(event.target.value);
-                paged.setPage(1);
               }}
             >
               <option value="">Select Tenant</option>
@@ -151,41 +144,19 @@ export default function AdminUsersPage() {
         </form>
       </Card>
       {tenantId ? (
-        <Card>
-          <div className="toolbar">
-            <h2 className="card__title">Users ({filtered.length})</h2>
-            <RoleFilter
-              value={filter}
-              onChange={(value) => {
-                setFilter(value);
-                paged.setPage(1);
-              }}
-            />
-          </div>
-          <UserTable
-            users={paged.rows}
-            loading={users.isPending}
-            skeletonRows={PAGE_SIZE.adminUsers}
-            roleLabel={superAdminRoleLabel}
-            showLastLoggedIn
-            canManage
-            saving={updateRole.isPending}
-            empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
-            onSaveRole={saveRole}
-            onDelete={(user) => void onDelete(user)}
-          />
-          {paged.pages > 1 && (
-            <Pagination
-              label="User pages"
-              showPageOf
-              page={paged.page}
-              pages={paged.pages}
-              size={PAGE_SIZE.adminUsers}
-              total={filtered.length}
-              onPage={paged.setPage}
-            />
-          )}
-        </Card>
+        <UserListCard
+          key={tenantId}
+          users={users.data ?? []}
+          loading={users.isPending}
+          pageSize={PAGE_SIZE.adminUsers}
+          roleLabel={superAdminRoleLabel}
+          showLastLoggedIn
+          canManage
+          saving={updateRole.isPending}
+          empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
+          onSaveRole={saveRole}
+          onDelete={(user) => void onDelete(user)}
+        />
       ) : (
         <Card>
           <EmptyState

@@ -1,7 +1,6 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { usePaged } from '../../../shared/hooks/use-page-state.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { isAdminRole, ROLES, tenantRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
@@ -9,12 +8,10 @@ import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
-import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
 import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
-import { matchesRole, RoleFilter, type RoleFilterValue } from '../components/role-filter.tsx';
-import { UserTable } from '../components/user-table.tsx';
+import { UserListCard } from '../components/user-list-card.tsx';
 
 /** /tenant/users and /users: the tenant's own people; Admins manage, Viewers read ("View Only"). */
 export default function TenantUsersPage() {
@@ -40,12 +37,9 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleName>('Viewer');
   const [emailError, setEmailError] = useState<string>();
-  const [filter, setFilter] = useState<RoleFilterValue>('all');
   // Spec §8: a load failure whose message mentions "permission" shows an empty list.
   const denied = users.isError && users.error.message.includes('permission');
   const list = denied ? [] : (users.data ?? []);
-  const filtered = list.filter((user) => matchesRole(user.roles, filter));
-  const paged = usePaged(filtered, PAGE_SIZE.tenantUsers);
 
   useEffect(() => {
     if (users.isError) toast.error('Failed to load users');
@@ -151,46 +145,21 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
           </form>
         </Card>
       )}
-      <Card>
-        <div className="toolbar">
-          <h2 className="card__title">Users ({filtered.length})</h2>
-          <RoleFilter
-            value={filter}
-            onChange={(value) => {
-              setFilter(value);
-              paged.setPage(1);
-            }}
-          />
-        </div>
-        <UserTable
-          users={paged.rows}
-          loading={users.isPending && !!tenantId}
-          skeletonRows={PAGE_SIZE.tenantUsers}
-          roleLabel={(user) => tenantRoleLabel(user.roles)}
-          showLastLoggedIn={false}
-          canManage={admin}
-          saving={updateRole.isPending}
-          empty={{
-            title: 'No users found',
-            text: admin
-              ? 'Create a new user above to get started'
-              : 'No users available to display',
-          }}
-          onSaveRole={saveRole}
-          onDelete={(user) => void onDelete(user)}
-        />
-        {paged.pages > 1 && (
-          <Pagination
-            label="User pages"
-            showPageOf
-            page={paged.page}
-            pages={paged.pages}
-            size={PAGE_SIZE.tenantUsers}
-            total={filtered.length}
-            onPage={paged.setPage}
-          />
-        )}
-      </Card>
+      <UserListCard
+        users={list}
+        loading={users.isPending && !!tenantId}
+        pageSize={PAGE_SIZE.tenantUsers}
+        roleLabel={(user) => tenantRoleLabel(user.roles)}
+        showLastLoggedIn={false}
+        canManage={admin}
+        saving={updateRole.isPending}
+        empty={{
+          title: 'No users found',
+          text: admin ? 'Create a new user above to get started' : 'No users available to display',
+        }}
+        onSaveRole={saveRole}
+        onDelete={(user) => void onDelete(user)}
+      />
     </>
   );
 }

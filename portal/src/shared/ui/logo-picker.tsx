@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { uploadLogo } from '../api/upload-logo.ts';
+import { TextField } from './field.tsx';
+import { toast } from './toast-store.ts';
+
+export interface LogoPickerProps {
+  /** The stored logo shown in the preview. */
+  logoUrl: string | null;
+  /** The super admin and the tenant settings page upload to different paths (spec §7). */
+  uploadPath: '/api/admin/upload-logo' | '/api/upload-logo';
+  onUploaded: (url: string) => void;
+}
+
+/** Spec §5: a logo (images only) must be chosen first; the separate "Upload Logo" button sends it. */
+export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const upload = async () => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      onUploaded(await uploadLogo(uploadPath, file));
+      toast.success('Logo uploaded successfully');
+    } catch {
+      toast.error('Logo upload failed');
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <div className="inline" style={{ alignItems: 'flex-end', gap: 16 }}>
+      <div className="logo-preview">
+        {logoUrl ? <img src={logoUrl} alt="Logo preview" /> : 'No logo'}
+      </div>
+      <div style={{ flex: 1, minWidth: 200 }}>
+        <TextField
+          label="Logo"
+          type="file"
+          accept="image/*"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          hint="PNG, JPEG, GIF, WebP or SVG. Choose a file, then upload it."
+        />
+      </div>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!file || uploading}
+        onClick={() => void upload()}
+      >
+        {uploading ? 'Uploading...' : 'Upload Logo'}
+      </button>
+    </div>
+  );
+}
