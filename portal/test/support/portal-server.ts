@@ -29,7 +29,7 @@ export interface PortalServer {
 
 /** Starts the API with the built SPA on 127.0.0.1, port 0 (one per test file). */
 export async function startPortalServer(
-  options: { analytics?: AnalyticsSettings } = {},
+  options: { analytics?: AnalyticsSettings; spaDir?: string } = {},
 ): Promise<PortalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-portal-e2e-'));
   const config = loadConfig({
@@ -38,7 +38,7 @@ export async function startPortalServer(
     CANOPY_DATA_DIR: dataDir,
     CANOPY_JWT_SECRET: 'portal-e2e-secret-that-is-long-enough-0123456789',
     CANOPY_PUBLIC_URL: 'http://portal.test',
-    CANOPY_SPA_DIR: E2E_SPA_DIR,
+    CANOPY_SPA_DIR: options.spaDir ?? E2E_SPA_DIR,
   });
   const database = await createDatabase({ kind: 'pglite' });
   await migrateToLatest(database.db);
