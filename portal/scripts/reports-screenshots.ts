@@ -1,8 +1,10 @@
 /**
- * Screenshots of the report screens (both themes, 375 px and 1280 px) for docs/portal.md:
- * the real server with the emulator, the built SPA, the system Chromium.
+ * Screenshots of the report screens in both themes at 1280 and 375 px (lists, Manage Access, the
+ * embedded report and fullscreen): the real server with the in-process emulator, the built SPA,
+ * the system Chromium. All of them land in portal/.tmp/report-screenshots for review; the ones
+ * docs/portal.md shows are copied to docs/portal/reports-*.png.
  *
- *   pnpm --filter @canopy/portal exec node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
+ *   cd portal && node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +15,7 @@ import { closeBrowser, openPortal, settled, signInAndLand } from '../test/suppor
 import { build } from 'vite';
 import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '../docs/images/portal');
+const outDir = resolve(process.argv[2] ?? '.tmp/report-screenshots');
 mkdirSync(outDir, { recursive: true });
 
 // Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
