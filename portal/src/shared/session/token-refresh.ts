@@ -8,10 +8,25 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Trades the HttpOnly refresh cookie for a new access token (POST /api/auth/refresh). One request
- * at a time: concurrent 401s share it. Resolves false when the server refuses.
+ * at a time: concurrent 401s share it, and tabs take turns through a Web Lock — the cookie is
+ * single-use, so two tabs presenting the same one would look like theft and end the session.
+ * Resolves false when the server refuses.
  */
 export function refreshSession(): Promise<boolean> {
-  inFlight ??= (async () => {
+  if (inFlight) return inFlight;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  // The lock is held until refreshOnce settles; its result is what request() resolves with.
+  const turn = locks
+    ? (locks.request('canopy-session-refresh', refreshOnce) as unknown as Promise<boolean>)
+    : refreshOnce();
+  inFlight = turn.finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+function refreshOnce(): Promise<boolean> {
+  return (async () => {
     try {
       const response = await fetch('/api/auth/refresh', {
         method: 'POST',
@@ -27,11 +42,8 @@ export function refreshSession(): Promise<boolean> {
       return true;
     } catch {
       return false;
-    } finally {
-      inFlight = null;
     }
   })();
-  return inFlight;
 }
 
 /** Keeps one timer that refreshes REFRESH_MARGIN_MS before the current token's expiry. */

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { sessionStore } from '../../../shared/session/session-store.ts';
-import { refreshSession } from '../../../shared/session/token-refresh.ts';
+import { isRestorable, sessionStore } from '../../../shared/session/session-store.ts';
 import { Spinner } from '../../../shared/ui/bits.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 
@@ -12,10 +11,30 @@ export const safeRedirect = (value: string | null) =>
     : '/admin';
 
 /**
+ * Trades the one-time sign-in ticket of the URL (valid 60 s, single use, not an access token) for a
+ * session: POST /api/auth/oidc/exchange answers the signed-in person and sets the refresh cookie.
+ */
+async function exchangeTicket(token: string): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/oidc/exchange', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (!response.ok) return false;
+    const person: unknown = await response.json();
+    if (!isRestorable(person)) return false;
+    sessionStore.signIn(person);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Spec §2: reads token and redirect (default /admin) from the query string and signs the person in
- * as a superadmin, then goes to the redirect target; without a token, /login. The token is not
- * trusted on its own: the server's OpenID callback also set the HttpOnly refresh cookie, so the
- * session (id, email, type, a fresh access token) comes from POST /api/auth/refresh.
+ * as a superadmin, then goes to the redirect target; without a token, /login.
  */
 export default function OAuthCallbackPage() {
   const [search] = useSearchParams();
@@ -29,7 +48,7 @@ export default function OAuthCallbackPage() {
       void navigate('/login', { replace: true });
       return;
     }
-    void refreshSession().then((ok) => {
+    void exchangeTicket(token).then((ok) => {
       const state = sessionStore.getState();
       if (ok && state.status === 'signed-in' && state.session.type === 'superadmin') {
         void navigate(safeRedirect(search.get('redirect')), { replace: true });
