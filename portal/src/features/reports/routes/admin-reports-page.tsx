@@ -30,7 +30,11 @@ export function AdminReportsPage({
 }) {
   const { tenantId, valid, tenant, notFound } = useAdminTenant();
   const groupId = tenant.data?.powerBiGroupId ?? null;
-  const reports = useQuery({ ...reportsQuery('admin', groupId ?? ''), enabled: !!groupId });
+  const reports = useQuery({
+    ...reportsQuery('admin', groupId ?? ''),
+    enabled: !!groupId,
+    refetchOnMount: 'always',
+  });
   const sync = useSyncReports(tenantId, groupId ?? '');
   const [managing, setManaging] = useState<Report | null>(null);
   const failed = (tenant.isError && !notFound) || reports.isError;

@@ -32,6 +32,8 @@ function TenantReports({ tenantId }: { tenantId: string | null }) {
   const reports = useQuery({
     ...reportsQuery('tenant', workspace.groupId ?? ''),
     enabled: !!workspace.groupId,
+    // Grants change elsewhere (the super admin's Manage Access): every visit asks again.
+    refetchOnMount: 'always',
   });
   const empty = reports.isSuccess && reports.data.length === 0;
   useEffect(() => {
