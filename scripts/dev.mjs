@@ -33,6 +33,12 @@ const devAdmin = {
   CANOPY_ADMIN_EMAIL: process.env.CANOPY_ADMIN_EMAIL ?? 'admin@canopy.local',
   CANOPY_ADMIN_PASSWORD: process.env.CANOPY_ADMIN_PASSWORD ?? 'Canopy-dev-1',
 };
+// Without a configured cloud the server starts its own emulator (default :5300, where the standalone
+// one for the examples already listens): give it the next port.
+const serverEmulator =
+  emulator && !process.env.CANOPY_ANALYTICS_API_URL
+    ? { CANOPY_EMULATOR_PORT: process.env.CANOPY_EMULATOR_PORT ?? '5301' }
+    : {};
 if (workspaces.some(({ dir }) => dir === 'portal')) {
   console.log(
     `\nPortal: open http://localhost:5173 and sign in as ${devAdmin.CANOPY_ADMIN_EMAIL} / ${devAdmin.CANOPY_ADMIN_PASSWORD}\n`,
@@ -43,7 +49,7 @@ const children = workspaces.map(({ dir, pkg }) => {
     emulatorUrl && dir.startsWith('examples')
       ? { ...process.env, CANOPY_EMULATOR_URL: emulatorUrl }
       : dir === 'server'
-        ? { ...process.env, ...devAdmin }
+        ? { ...process.env, ...devAdmin, ...serverEmulator }
         : process.env;
   const child = spawn('pnpm', ['run', 'dev'], {
     cwd: dir,
