@@ -31,12 +31,12 @@ export interface AppOptions extends ServicesOptions {
   rateLimitPerMinute?: number;
   /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
   frameOrigins?: string[];
-  /** Chat push timings (tests shorten the typing TTL). */
-  chat?: ChatPushOptions;
   /** The analytics service (the cloud or an emulator); absent: analytics routes answer 503. */
   analytics?: AnalyticsSettings;
   /** Xero's endpoints and app (the emulator's in development); default: config.xero. */
   xero?: XeroConfig;
+  /** Chat push timings (tests shorten the typing TTL). */
+  chat?: ChatPushOptions;
 }
 
 /**

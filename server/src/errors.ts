@@ -10,15 +10,15 @@ export const ERRORS = {
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },
   INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
-  OIDC_STATE_INVALID: {
-    status: 400,
-    message: 'This sign-in attempt is invalid or has expired. Start again.',
-  },
   NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
   SOURCE_COMING_SOON: { status: 400, message: 'This integration type is coming soon' },
   INTEGRATION_NO_WORKSPACE: {
     status: 400,
     message: 'Connect this integration to a tenant with a workspace before syncing',
+  },
+  OIDC_STATE_INVALID: {
+    status: 400,
+    message: 'This sign-in attempt is invalid or has expired. Start again.',
   },
 
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
@@ -47,9 +47,6 @@ export const ERRORS = {
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
-  OIDC_NOT_CONFIGURED: { status: 404, message: 'External sign-in is not configured' },
-  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
-  MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
   DATA_SOURCE_NOT_FOUND: { status: 404, message: 'Data source not found' },
   INTEGRATION_NOT_FOUND: { status: 404, message: 'Integration not found' },
@@ -61,6 +58,9 @@ export const ERRORS = {
     status: 404,
     message: 'The workspace or dataset was not found in the analytics service',
   },
+  OIDC_NOT_CONFIGURED: { status: 404, message: 'External sign-in is not configured' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
 
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },

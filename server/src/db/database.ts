@@ -42,11 +42,6 @@ export interface Database {
   sign_in_tickets: SignInTicketsTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
-  conversations: ConversationsTable;
-  messages: MessagesTable;
-  message_reactions: MessageReactionsTable;
-  chat_events: ChatEventsTable;
-  stream_tickets: StreamTicketsTable;
   reports: ReportsTable;
   report_grants: ReportGrantsTable;
   tenant_data_keys: TenantDataKeysTable;
@@ -55,6 +50,11 @@ export interface Database {
   integrations: IntegrationsTable;
   oauth_states: OauthStatesTable;
   jobs: JobsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  chat_events: ChatEventsTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 /** What repositories take first: the pool or an open transaction, so they compose in both. */

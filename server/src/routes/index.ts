@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminReports from './api/admin-reports/index.ts';
 import adminTenants from './api/admin-tenants/index.ts';
 import adminUsers from './api/admin-users/index.ts';
 import auditLog from './api/audit/index.ts';
-import adminReports from './api/admin-reports/index.ts';
 import auth from './api/auth/index.ts';
 import dataSources from './api/data-sources/index.ts';
 import conversations from './api/conversations/index.ts';
@@ -11,11 +11,11 @@ import files from './api/files/index.ts';
 import health from './api/health/index.ts';
 import integrations from './api/integrations/index.ts';
 import oauth from './api/oauth/index.ts';
-import messages from './api/messages/index.ts';
 import powerbi from './api/powerbi/index.ts';
-import usage from './api/usage/index.ts';
+import messages from './api/messages/index.ts';
 import tenants from './api/tenants/index.ts';
 import uploads from './api/uploads/index.ts';
+import usage from './api/usage/index.ts';
 import users from './api/users/index.ts';
 
 /**
@@ -28,12 +28,6 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(messages, { prefix: '/api/messages' });
   await app.register(conversations, { prefix: '/api/conversations' });
   await app.register(events, { prefix: '/api/events' });
-  await app.register(powerbi, { prefix: '/api/powerbi' });
-  await app.register(adminReports, { prefix: '/api/admin' });
-  await app.register(usage, { prefix: '/api/admin/usage' });
-  await app.register(dataSources, { prefix: '/api/admin/data-sources' });
-  await app.register(integrations, { prefix: '/api/admin' });
-  await app.register(oauth, { prefix: '/api/admin/oauth' });
   await app.register(adminTenants, { prefix: '/api/admin/tenants' });
   await app.register(tenants, { prefix: '/api/tenants' });
   await app.register(users, { prefix: '/api/users' });
@@ -41,6 +35,12 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(uploads, { prefix: '/api' });
   await app.register(files, { prefix: '/api/files' });
   await app.register(auditLog, { prefix: '/api/admin/audit' });
+  await app.register(powerbi, { prefix: '/api/powerbi' });
+  await app.register(adminReports, { prefix: '/api/admin' });
+  await app.register(usage, { prefix: '/api/admin/usage' });
+  await app.register(dataSources, { prefix: '/api/admin/data-sources' });
+  await app.register(integrations, { prefix: '/api/admin' });
+  await app.register(oauth, { prefix: '/api/admin/oauth' });
 };
 
 export default routes;

@@ -136,12 +136,12 @@ export const ROUTE_MATRIX: Matrix = {
     expect: superAdminOnly(),
   },
 
+  // chat (the two participants only; a key that is not yours is 404 whoever else it names)
+  ...CHAT_MATRIX,
+
   // reports, embed tokens, grants, usage (the matrix app has no analytics service: 503 = allowed)
   ...REPORT_MATRIX,
 
   // data sources, integrations, OAuth (super administrators only)
   ...INTEGRATION_MATRIX,
-
-  // chat (the two participants only; a key that is not yours is 404 whoever else it names)
-  ...CHAT_MATRIX,
 };

@@ -2,9 +2,9 @@ import type { Migration } from 'kysely';
 import * as createIdentity from './2026_11_25_000001_create_identity.ts';
 import * as createOidcSignIn from './2026_11_25_000002_create_oidc_sign_in.ts';
 import * as indexTenantResources from './2026_11_25_000003_index_tenant_resources.ts';
-import * as createChat from './2026_11_25_000006_create_chat.ts';
 import * as createReports from './2026_11_25_000004_create_reports.ts';
 import * as createIntegrations from './2026_11_25_000005_create_integrations.ts';
+import * as createChat from './2026_11_25_000006_create_chat.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -14,7 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000001_create_identity': createIdentity,
   '2026_11_25_000002_create_oidc_sign_in': createOidcSignIn,
   '2026_11_25_000003_index_tenant_resources': indexTenantResources,
-  '2026_11_25_000006_create_chat': createChat,
   '2026_11_25_000004_create_reports': createReports,
   '2026_11_25_000005_create_integrations': createIntegrations,
+  '2026_11_25_000006_create_chat': createChat,
 };
