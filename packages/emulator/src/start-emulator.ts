@@ -75,7 +75,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     ...emulatorOptions
   } = options;
   const context = await createEmulatorContext(emulatorOptions);
-  const app = Fastify({ logger });
+  // close() ends every connection, idle keep-alives and requests held by the latency knob alike: a
+  // test kit must not keep its caller's suite waiting for a client that never hangs up.
+  const app = Fastify({ logger, forceCloseConnections: true });
   const persistence = dataDir === undefined ? undefined : new CataloguePersistence(dataDir);
   if (persistence) {
     persistence.load(context.registry);
