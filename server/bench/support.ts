@@ -38,20 +38,26 @@ export async function startServerProcess(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = env.PORT ?? String(5400 + Math.floor(Math.random() * 400));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      CANOPY_JWT_SECRET: randomBytes(32).toString('hex'),
-      CANOPY_DATA_DIR: mkdtempSync(join(tmpdir(), 'canopy-bench-')),
-      CANOPY_RATE_LIMIT_PER_MINUTE: '0',
-      PORT: port,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@canopy/source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        CANOPY_JWT_SECRET: randomBytes(32).toString('hex'),
+        CANOPY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CANOPY_DATA_DIR: mkdtempSync(join(tmpdir(), 'canopy-bench-')),
+        CANOPY_RATE_LIMIT_PER_MINUTE: '0',
+        CANOPY_EMULATOR_PORT: '0',
+        PORT: port,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
