@@ -26,11 +26,15 @@ export function createMailer(options: {
       },
     };
   }
+  let sent = 0;
   return {
     async send(mail) {
       await mkdir(options.outboxDir, { recursive: true });
+      // Names sort in sending order: the time, then a per-process sequence for mails of one
+      // millisecond, then a random tail so two processes never collide.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`;
+      const sequence = String(++sent).padStart(8, '0');
+      const name = `${stamp}-${sequence}-${Math.random().toString(36).slice(2, 8)}.json`;
       const record = { from: options.from, sentAt: new Date().toISOString(), ...mail };
       await writeFile(join(options.outboxDir, name), JSON.stringify(record, null, 2), {
         mode: 0o600,
