@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import buildSpa, { E2E_SPA_DIR } from '../test/support/build-spa.ts';
+import { buildSpa } from '../test/support/build-spa.ts';
 import { closeBrowser, openPortal, signInAndLand } from '../test/support/browser.ts';
 import { startPortalServer } from '../test/support/portal-server.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
@@ -22,7 +22,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-await buildSpa();
+const spaDir = await buildSpa();
 const server = await startPortalServer();
 try {
   // 44 numbered tenants + the 6 demo ones = 50.
@@ -38,7 +38,7 @@ try {
   await login.page.getByLabel('Email Address').waitFor();
   const loginScripts = [...scripts];
   const files = loginScripts.map((path) => {
-    const bytes = readFileSync(join(E2E_SPA_DIR, path));
+    const bytes = readFileSync(join(spaDir, path));
     return { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const loginGzip = files.reduce((sum, file) => sum + file.gzip, 0);

@@ -24,6 +24,10 @@ export interface EmbedProps {
   phasedEmbedding?: boolean;
   /** The Service to embed with; default: the `EmbedServiceProvider`'s, else the page's default. */
   service?: service.Service;
+  /** Canopy addition: milliseconds to wait after mount before embedding (default 0). */
+  embedDelayMs?: number;
+  /** Canopy addition: milliseconds to wait after unmount before resetting (default 0). */
+  cleanupDelayMs?: number;
 }
 
 /**
@@ -37,6 +41,8 @@ export function PowerBIEmbed(props: EmbedProps) {
     phasedEmbedding: props.phasedEmbedding,
     service: props.service,
     getEmbeddedComponent: props.getEmbeddedComponent,
+    embedDelayMs: props.embedDelayMs,
+    cleanupDelayMs: props.cleanupDelayMs,
   });
   return <div ref={ref} className={props.cssClassName} />;
 }

@@ -7,7 +7,7 @@ import {
   type EmbedEventHandlers,
   type service,
 } from '@canopy/embed-core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getDefaultService, useProvidedService } from './embed-service-context.tsx';
 import { SDK_TYPE, SDK_WRAPPER_VERSION } from './sdk-info.ts';
 
@@ -20,6 +20,17 @@ export interface UseEmbedOptions<E extends Embed<object> = Embed<object>> {
   service?: service.Service;
   /** Called with the component each time one is embedded (mount, re-embed). */
   getEmbeddedComponent?: (embed: E) => void;
+  /**
+   * Wait this long after the element appears before embedding (default 0: at once). A page that
+   * flashes past (a redirect, a quick back-navigation) then never starts a frame.
+   */
+  embedDelayMs?: number;
+  /**
+   * Wait this long after the element goes before resetting it (default 0: at once). An element that
+   * comes back within the delay (StrictMode's second mount, a keyed move) keeps its live component
+   * instead of loading the report again.
+   */
+  cleanupDelayMs?: number;
 }
 
 export interface UseEmbedResult<
@@ -61,11 +72,45 @@ export function useEmbed<E extends Embed<object> = Embed<object>>(
     controller.update(input);
   });
 
+  // What the controller is mounted on, and the reset waiting out `cleanupDelayMs`.
+  const mounted = useRef<{ service: service.Service; element: HTMLElement } | undefined>(undefined);
+  const pendingCleanup = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const embedDelayMs = options.embedDelayMs ?? 0;
+  const cleanupDelayMs = options.cleanupDelayMs ?? 0;
+
   useEffect(() => {
     if (!element) return undefined;
     // Resolved here, not during render: creating the default Service belongs to the client.
-    controller.mount(serviceProp ?? providedService ?? getDefaultService(), element);
-    return () => controller.unmount();
+    const target = serviceProp ?? providedService ?? getDefaultService();
+    const unmount = () => {
+      pendingCleanup.current = undefined;
+      mounted.current = undefined;
+      controller.unmount();
+    };
+    if (pendingCleanup.current !== undefined) {
+      clearTimeout(pendingCleanup.current);
+      pendingCleanup.current = undefined;
+      // Back on the same element and Service within the delay: the live component stays.
+      const current = mounted.current;
+      if (current && (current.element !== element || current.service !== target)) unmount();
+    }
+    let startTimer: ReturnType<typeof setTimeout> | undefined;
+    if (!mounted.current) {
+      const start = () => {
+        startTimer = undefined;
+        mounted.current = { service: target, element };
+        controller.mount(target, element);
+      };
+      if (embedDelayMs > 0) startTimer = setTimeout(start, embedDelayMs);
+      else start();
+    }
+    return () => {
+      if (startTimer !== undefined) clearTimeout(startTimer);
+      if (cleanupDelayMs > 0) pendingCleanup.current = setTimeout(unmount, cleanupDelayMs);
+      else unmount();
+    };
+    // The delays are read when the element appears; changing them later does not re-embed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, element, serviceProp, providedService]);
 
   // The snapshot is idle until mount, which never happens on the server: it is the server snapshot too.

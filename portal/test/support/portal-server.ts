@@ -10,7 +10,7 @@ import { createDatabase, type DatabaseHandle } from '../../../server/src/db/crea
 import { migrateToLatest } from '../../../server/src/db/migrate.ts';
 import type { AnalyticsSettings } from '../../../server/src/modules/analytics/analytics-settings.ts';
 import { readOutbox } from '../../../server/src/modules/mail/mailer.ts';
-import { E2E_SPA_DIR } from './build-spa.ts';
+import { e2eSpaDir } from './build-spa.ts';
 import { insertPerson, insertTenant, PASSWORD } from './people.ts';
 
 export { PASSWORD };
@@ -38,7 +38,7 @@ export async function startPortalServer(
     CANOPY_DATA_DIR: dataDir,
     CANOPY_JWT_SECRET: 'portal-e2e-secret-that-is-long-enough-0123456789',
     CANOPY_PUBLIC_URL: 'http://portal.test',
-    CANOPY_SPA_DIR: options.spaDir ?? E2E_SPA_DIR,
+    CANOPY_SPA_DIR: options.spaDir ?? e2eSpaDir(),
   });
   const database = await createDatabase({ kind: 'pglite' });
   await migrateToLatest(database.db);

@@ -1,7 +1,7 @@
 import { autoRefreshToken, models, type Report, type TokenRefreshStop } from '@canopy/embed-core';
 import type { EmbedToken } from '@canopy/portal-contract';
 import { useReport } from '@canopy/embed-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { REPORTS } from '../rules/report-rules.ts';
 import { embedServiceFor } from './embed-service.ts';
 
@@ -18,22 +18,15 @@ export interface EmbeddedReportProps {
 
 /**
  * The report frame (spec §6, §9): all permissions, filter pane, page navigation and action bar
- * hidden, transparent background, started 100 ms after the view appears.
+ * hidden, transparent background, started 100 ms after the view appears and cleaned up 50 ms after
+ * it goes (the library's `embedDelayMs` / `cleanupDelayMs`).
  */
 export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: EmbeddedReportProps) {
-  const [started, setStarted] = useState(false);
   const startedAt = useRef(0);
   const loadedAt = useRef<number | undefined>(undefined);
   const reported = useRef(false);
   const stopRefresh = useRef<TokenRefreshStop | undefined>(undefined);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      startedAt.current = performance.now();
-      setStarted(true);
-    }, REPORTS.embedStartMs);
-    return () => clearTimeout(timer);
-  }, []);
   useEffect(() => () => stopRefresh.current?.(), []);
 
   // Built once per token: a new object with the same content would change nothing anyway.
@@ -57,7 +50,10 @@ export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: Embedd
 
   const { ref, status } = useReport(config, {
     service,
+    embedDelayMs: REPORTS.embedStartMs,
+    cleanupDelayMs: REPORTS.embedCleanupMs,
     getEmbeddedComponent: (report: Report) => {
+      startedAt.current = performance.now();
       stopRefresh.current?.();
       stopRefresh.current = autoRefreshToken(report, {
         expiresAt: token.expiration,
@@ -92,7 +88,7 @@ export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: Embedd
     <div
       className="report-frame__embed"
       data-embed-status={status}
-      ref={started ? ref : undefined}
+      ref={ref}
     />
   );
 }
