@@ -184,4 +184,29 @@ describe('super admin: tenants and users (Chromium, real server)', () => {
     await page.getByRole('heading', { name: 'Users (2)' }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('should fold the navigation behind a Menu button on a 375 px phone', async () => {
+    const phone = await openPortal(server.url, { width: 375, height: 740 });
+    await signInAndLand(phone.page, 'root@canopy.test', '/admin');
+    const nav = phone.page.getByRole('navigation', { name: 'Main' });
+    const menu = phone.page.getByRole('button', { name: 'Menu', exact: true });
+    expect(await nav.isVisible()).toBe(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // Every link is on screen, none cut off at the edge.
+    for (const name of ['Dashboard', 'Tenants', 'Users', 'Data Integration']) {
+      const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
+    }
+    await expectAccessible(phone.page, 'phone menu');
+    await nav.getByRole('link', { name: 'Tenants' }).click();
+    await phone.page.getByRole('heading', { name: 'Tenant Management' }).waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(375);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { isAdminRole } from '../../shared/rules/roles.ts';
 import type { Session } from '../../shared/session/session-store.ts';
 import { signOut as endSession } from '../../shared/session/sign-out.ts';
@@ -33,6 +34,12 @@ export function navFor(session: Session): NavItem[] {
 export function TopBar({ session, logoUrl }: { session: Session; logoUrl: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Phones (≤ 640 px): the links fold behind a Menu button; it closes on every path change.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const navId = useId();
   const signOut = () => {
     endSession();
     queryClient.clear();
@@ -49,7 +56,35 @@ export function TopBar({ session, logoUrl }: { session: Session; logoUrl: string
           </p>
         </span>
       </Link>
-      <nav className="nav" aria-label="Main">
+      <button
+        type="button"
+        className="nav-toggle"
+        aria-expanded={menuOpen}
+        aria-controls={navId}
+        onClick={() => setMenuOpen(!menuOpen)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setMenuOpen(false);
+        }}
+      >
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+          <path
+            d={menuOpen ? 'M5 5l10 10M15 5L5 15' : 'M3 5h14M3 10h14M3 15h14'}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        Menu
+      </button>
+      <nav
+        id={navId}
+        className="nav"
+        aria-label="Main"
+        data-open={menuOpen}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setMenuOpen(false);
+        }}
+      >
         {navFor(session).map((item) => (
           <NavLink key={item.to} to={item.to} end={item.end}>
             {item.label}
