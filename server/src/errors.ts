@@ -65,6 +65,11 @@ export const ERRORS = {
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },
   CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot change or delete your own account here' },
+  REPORT_DATASET_SHARED: {
+    status: 409,
+    message:
+      "This report's dataset is shared with other tenants and has no row-level security, so it cannot be opened",
+  },
 
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },

@@ -11,6 +11,7 @@ import {
   tenantByGroup,
   tenantById,
 } from './reports.repository.ts';
+import { datasetIsolation } from './dataset-isolation.ts';
 import { tenantDataKey } from './tenant-data-keys.ts';
 
 export interface ReportDeps {
@@ -139,8 +140,11 @@ export async function syncTenantReports(
 }
 
 /**
- * An embed token for one report: GenerateToken V2 naming only that report and its dataset, with
- * the tenant as effective identity under the configured RLS role. Viewers need a grant.
+ * An embed token for one report: GenerateToken V2 naming only that report and its dataset. A
+ * dataset with row-level security gets the tenant as effective identity under the configured RLS
+ * role (the cloud refuses an identity for a dataset without roles). A dataset without it is opened
+ * as is only when it lives in the tenant's own workspace: one shared with other tenants would show
+ * them all, so that report is refused. Viewers need a grant.
  */
 export async function issueEmbedToken(
   deps: ReportDeps,
@@ -161,15 +165,27 @@ export async function issueEmbedToken(
   }
   const analytics = client(deps);
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
-  const identity = report.dataset_id
-    ? [
-        {
-          username: await tenantDataKey(deps.db, analytics.settings, tenantId),
-          roles: [analytics.settings.rls.role],
-          datasets: [report.dataset_id],
-        },
-      ]
-    : [];
+  let identityRequired = Boolean(report.dataset_id);
+  if (report.dataset_id) {
+    const isolation = await datasetIsolation(analytics, report.dataset_id, [
+      groupId,
+      analytics.settings.template.groupId,
+    ]);
+    if (isolation && !isolation.identityRequired) {
+      if (isolation.workspaceId !== groupId) throw new AppError('REPORT_DATASET_SHARED');
+      identityRequired = false;
+    }
+  }
+  const identity =
+    report.dataset_id && identityRequired
+      ? [
+          {
+            username: await tenantDataKey(deps.db, analytics.settings, tenantId),
+            roles: [analytics.settings.rls.role],
+            datasets: [report.dataset_id],
+          },
+        ]
+      : [];
   const token = await analytics.post<{ token: string; tokenId: string; expiration: string }>(
     '/GenerateToken',
     {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startEmulator, type RunningEmulator } from '@canopy/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsClient } from '../../../src/modules/analytics/analytics-client.ts';
@@ -331,6 +332,73 @@ describe('report lists and embed tokens by role', () => {
       (await t.request({ method: 'GET', url: '/api/admin/usage', token: a.admin.token }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('datasets with and without row-level security', () => {
+  it("opens a report over the tenant's own dataset without RLS with no identity, and refuses one over a shared dataset without RLS", async () => {
+    const c = await onboard('Initech');
+    const sales = emulator.state
+      .datasetsIn(emulator.sample.groupId)
+      .find((dataset) => dataset.id === emulator.sample.datasetId)!;
+    const salesReport = emulator.state
+      .reportsIn(emulator.sample.groupId)
+      .find((report) => report.definition.id === emulator.sample.salesReportId)!;
+    expect(sales.model.roles).toEqual([]);
+    // A dataset of the tenant's own, without roles (as a data integration makes one).
+    const own = emulator.state.addDataset({
+      ...structuredClone(sales),
+      id: randomUUID(),
+      groupId: c.groupId,
+      name: 'Initech ledger',
+    });
+    const ownReport = emulator.state.addReport(c.groupId, {
+      ...structuredClone(salesReport.definition),
+      id: randomUUID(),
+      name: 'Initech Ledger',
+      datasetId: own.id,
+    });
+    // A report in the tenant's workspace over the template's dataset without roles.
+    const sharedReport = emulator.state.addReport(c.groupId, {
+      ...structuredClone(salesReport.definition),
+      id: randomUUID(),
+      name: 'Everyone Sales',
+      datasetId: sales.id,
+    });
+    expect((await listReports(c.admin, c.groupId)).json().reports).toHaveLength(3);
+
+    const issued = await embedToken(c.admin, ownReport.definition.id, c.groupId);
+    expect(issued.statusCode, issued.body).toBe(200);
+    // No identity: the tenant sees all of its own dataset, the same total as the unfiltered sample.
+    const { token: sampleToken } = emulator.mintToken({ reports: [salesReport.definition.id] });
+    expect(
+      await totalAmount(
+        issued.json<{ embedToken: string }>().embedToken,
+        own.id,
+        ownReport.definition.id,
+      ),
+    ).toBe(await totalAmount(sampleToken, sales.id, salesReport.definition.id));
+
+    const refused = await embedToken(c.admin, sharedReport.definition.id, c.groupId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'REPORT_DATASET_SHARED',
+      error: expect.stringMatching(/no row-level security/),
+    });
+
+    // The RLS template copy still carries the tenant as identity (the emulator filters by it).
+    const [secured] = emulator.state
+      .reportsIn(c.groupId)
+      .filter((report) => report.definition.datasetId === emulator.sample.securedDatasetId);
+    const rls = await embedToken(c.admin, secured!.definition.id, c.groupId);
+    expect(rls.statusCode, rls.body).toBe(200);
+    expect(
+      await totalAmount(
+        rls.json<{ embedToken: string }>().embedToken,
+        emulator.sample.securedDatasetId,
+        secured!.definition.id,
+      ),
+    ).toBeLessThan(await totalAmount(sampleToken, sales.id, salesReport.definition.id));
   });
 });
 

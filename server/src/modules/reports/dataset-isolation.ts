@@ -1,0 +1,52 @@
+import { isAppError } from '../../errors.ts';
+import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+
+/** What an embed token for a report over this dataset must say. */
+export interface DatasetIsolation {
+  /** The workspace the dataset lives in (a clone's dataset may stay in the template workspace). */
+  workspaceId: string;
+  /** The dataset has row-level security roles: a token must name an effective identity. */
+  identityRequired: boolean;
+}
+
+/** RLS is changed rarely and by hand; a minute's delay before tokens follow it is acceptable. */
+const CACHE_MS = 60_000;
+const caches = new WeakMap<
+  AnalyticsClient,
+  Map<string, { value: DatasetIsolation; until: number }>
+>();
+
+/**
+ * Reads `isEffectiveIdentityRequired` of a dataset, looking in each candidate workspace in turn.
+ * Null when it is found in none of them (the caller then keeps the safe default: an identity).
+ */
+export async function datasetIsolation(
+  analytics: AnalyticsClient,
+  datasetId: string,
+  candidateWorkspaces: string[],
+): Promise<DatasetIsolation | null> {
+  let cache = caches.get(analytics);
+  if (!cache) {
+    cache = new Map<string, Cached>();
+    caches.set(analytics, cache);
+  }
+  const cached = cache.get(datasetId);
+  if (cached && cached.until > Date.now()) return cached.value;
+  for (const workspaceId of new Set(candidateWorkspaces)) {
+    try {
+      const dataset = await analytics.get<{ isEffectiveIdentityRequired?: boolean }>(
+        `/groups/${workspaceId}/datasets/${datasetId}`,
+      );
+      const value = {
+        workspaceId,
+        identityRequired: dataset.isEffectiveIdentityRequired !== false,
+      };
+      cache.set(datasetId, { value, until: Date.now() + CACHE_MS });
+      return value;
+    } catch (error) {
+      if (isAppError(error) && error.code === 'ANALYTICS_ENTITY_NOT_FOUND') continue;
+      throw error;
+    }
+  }
+  return null;
+}
