@@ -11,10 +11,11 @@ export interface DatasetIsolation {
 
 /** RLS is changed rarely and by hand; a minute's delay before tokens follow it is acceptable. */
 const CACHE_MS = 60_000;
-const caches = new WeakMap<
-  AnalyticsClient,
-  Map<string, { value: DatasetIsolation; until: number }>
->();
+interface Cached {
+  value: DatasetIsolation;
+  until: number;
+}
+const caches = new WeakMap<AnalyticsClient, Map<string, Cached>>();
 
 /**
  * Reads `isEffectiveIdentityRequired` of a dataset, looking in each candidate workspace in turn.
