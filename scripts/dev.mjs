@@ -32,6 +32,8 @@ const emulatorUrl = emulator && (emulator.pkg.canopy?.devUrl ?? 'http://localhos
 const devAdmin = {
   CANOPY_ADMIN_EMAIL: process.env.CANOPY_ADMIN_EMAIL ?? 'admin@canopy.local',
   CANOPY_ADMIN_PASSWORD: process.env.CANOPY_ADMIN_PASSWORD ?? 'Canopy-dev-1',
+  // On a first start: "Demo Company" with an Admin and a Viewer (same password), to try reports and chat.
+  CANOPY_DEV_SEED: process.env.CANOPY_DEV_SEED ?? 'true',
 };
 // Without a configured cloud the server starts its own emulator (default :5300, where the standalone
 // one for the examples already listens): give it the next port.
@@ -41,7 +43,10 @@ const serverEmulator =
     : {};
 if (workspaces.some(({ dir }) => dir === 'portal')) {
   console.log(
-    `\nPortal: open http://localhost:5173 and sign in as ${devAdmin.CANOPY_ADMIN_EMAIL} / ${devAdmin.CANOPY_ADMIN_PASSWORD}\n`,
+    `\nPortal: open http://localhost:5173 and sign in as ${devAdmin.CANOPY_ADMIN_EMAIL} / ${devAdmin.CANOPY_ADMIN_PASSWORD}` +
+      (devAdmin.CANOPY_DEV_SEED === 'true'
+        ? `\n        Demo Company (made on a first start): ann.admin@demo.local and vic.viewer@demo.local, same password\n`
+        : '\n'),
   );
 }
 const children = workspaces.map(({ dir, pkg }) => {

@@ -66,6 +66,10 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
   CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
+  CANOPY_DEV_SEED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   CANOPY_ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()
@@ -130,6 +134,8 @@ export interface Config {
   xero?: XeroConfig;
   /** Minutes between scheduled integration syncs (0: no schedule). */
   syncIntervalMinutes: number;
+  /** `pnpm dev`: a demo tenant with people who can sign in, made on an installation without tenants. */
+  devSeed: boolean;
 }
 
 /** Where the server reaches Xero's identity service and API, and the app's credentials. */
@@ -215,6 +221,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push('CANOPY_ENCRYPTION_KEY: required in production');
   } else {
     encryptionKey = Buffer.from(readOrCreateKey(join(dataDir, 'encryption-key')), 'base64');
+  }
+  if (env.CANOPY_DEV_SEED && env.NODE_ENV === 'production') {
+    problems.push(
+      'CANOPY_DEV_SEED: not allowed in production (it creates accounts with a known password)',
+    );
   }
   if (env.CANOPY_XERO_CLIENT_ID && !env.CANOPY_XERO_CLIENT_SECRET) {
     problems.push('CANOPY_XERO_CLIENT_SECRET: required when CANOPY_XERO_CLIENT_ID is set');
@@ -305,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     syncIntervalMinutes: env.CANOPY_SYNC_INTERVAL_MINUTES,
+    devSeed: env.CANOPY_DEV_SEED,
   };
 }
 

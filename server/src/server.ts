@@ -10,6 +10,7 @@ import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
 import { localXeroConfig, startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { startSyncWorker } from './modules/integrations/sync-worker.ts';
+import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 
 /** The process: configuration, database, listen, graceful shutdown. The app itself is app.ts. */
@@ -84,6 +85,14 @@ async function main() {
       'No super administrator exists. Set CANOPY_ADMIN_EMAIL and CANOPY_ADMIN_PASSWORD and restart, ' +
         'or run: pnpm --filter @canopy/server create-admin <email>',
     );
+  }
+
+  if (config.devSeed && config.admin) {
+    const demo = await seedDemoTenant(server, database.db, config.admin);
+    if (demo)
+      server.log.info(
+        `Development seed: tenant "${demo.tenant}" with ${demo.admin} (Admin) and ${demo.viewer} (Viewer), same password as ${config.admin.email}`,
+      );
   }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (10 s at most), close the database.
