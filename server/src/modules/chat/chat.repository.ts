@@ -253,3 +253,24 @@ export async function toggleReaction(
 }
 
 export type ChatDb = Kysely<Database>;
+
+/**
+ * Before a person is deleted: the file records of the images in their conversations (which cascade
+ * away with them). Returns the storage keys to remove once the transaction has committed.
+ */
+export async function deleteConversationImages(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('files')
+    .where('purpose', '=', 'chat-image')
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select('m.image_key')
+        .where((w) => w.or([w('c.user_a', '=', userId), w('c.user_b', '=', userId)]))
+        .where('m.image_key', 'is not', null),
+    )
+    .returning('key')
+    .execute();
+  return rows.map((row) => row.key);
+}

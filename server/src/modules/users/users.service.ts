@@ -6,7 +6,9 @@ import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { adminTenantScope, isSuperAdmin, tenantScope, type Principal } from '../auth/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
+import { deleteConversationImages } from '../chat/chat.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Storage } from '../storage/storage.ts';
 import { holdTenant, lockTenant } from '../tenants/tenants.repository.ts';
 import { findScopedTenant } from '../tenants/tenants.service.ts';
 import { toUser } from './user-dto.ts';
@@ -161,16 +163,21 @@ export async function changeRole(
   return toUser(updated);
 }
 
-/** Deletes a person with their sessions and tokens (never a tenant's last Admin, never oneself). */
+/**
+ * Deletes a person with their sessions and tokens (never a tenant's last Admin, never oneself).
+ * Their conversations go with them (the rows cascade), so the images in those conversations are
+ * removed from storage too, after the commit and best effort, like a deleted tenant's files.
+ */
 export async function deleteUser(
-  db: Kysely<Database>,
+  deps: Pick<UserDeps, 'db' | 'warn'> & { storage: Storage },
   actor: Actor,
   userId: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const imageKeys = await deps.db.transaction().execute(async (trx) => {
     const target = await managedTarget(trx, actor.principal, userId);
     await ensureAnotherAdmin(trx, target);
     await revokeAllSessions(trx, target.id);
+    const images = await deleteConversationImages(trx, target.id);
     await deleteUserRow(trx, target.id);
     await auditChange(trx, actor, {
       action: 'user.delete',
@@ -178,5 +185,11 @@ export async function deleteUser(
       target: `user:${target.id}`,
       details: { email: target.email, roles: target.roles },
     });
+    return images;
   });
+  for (const key of imageKeys) {
+    await deps.storage.delete(key).catch((cause: unknown) => {
+      deps.warn({ err: cause, key }, 'could not remove a chat image of a deleted person');
+    });
+  }
 }

@@ -149,4 +149,34 @@ describe('chat images', () => {
     expect(stored).toHaveLength(1);
     expect(await t.app.storage.get(stored[0]!.key)).not.toBeNull();
   });
+
+  it("are removed from storage with a deleted person's conversations, and only theirs", async () => {
+    const a = await createPerson(t, { tenantId: cast.tenantA.id });
+    const b = await createPerson(t, { tenantId: cast.tenantA.id });
+    const c = await createPerson(t, { tenantId: cast.tenantA.id });
+    const keyIn = (url: string) => /images\/([^?]+)/.exec(url)![1]!;
+    const toB = await sendForm(a, b, { content: 'for b' }, image(PNG));
+    const fromB = await sendForm(b, a, { content: 'from b' }, image(PNG));
+    const toC = await sendForm(a, c, { content: 'for c' }, image(PNG));
+    const [gone1, gone2, kept] = [toB, fromB, toC].map((res) =>
+      keyIn(res.json<{ imageUrl: string }>().imageUrl),
+    );
+    for (const key of [gone1!, gone2!, kept!]) expect(await t.app.storage.get(key)).not.toBeNull();
+
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/users/${b.id}`,
+      token: cast.superAdmin.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.storage.get(gone1!)).toBeNull();
+    expect(await t.app.storage.get(gone2!)).toBeNull();
+    expect(await t.app.storage.get(kept!)).not.toBeNull();
+    const files = await t.database.db
+      .selectFrom('files')
+      .select('key')
+      .where('key', 'in', [gone1!, gone2!, kept!])
+      .execute();
+    expect(files).toEqual([{ key: kept }]);
+  });
 });

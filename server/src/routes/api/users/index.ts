@@ -96,7 +96,13 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUser(app.db, actorOf(request), request.params.id);
+      const deps = {
+        db: app.db,
+        storage: app.storage,
+        warn: (details: Record<string, unknown>, message: string) =>
+          request.log.warn(details, message),
+      };
+      await deleteUser(deps, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );
