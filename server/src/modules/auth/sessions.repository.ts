@@ -43,6 +43,25 @@ export async function findPrincipalBySession(
 }
 
 /**
+ * Of these sessions, the ones still live by the same rules as `findPrincipalBySession` (not
+ * revoked or expired, person still there, tenant active). One query for any number of them.
+ */
+export async function liveSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('tenants as t', 't.id', 'u.tenant_id')
+    .select('s.id')
+    .where('s.id', 'in', sessionIds)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('u.is_super_admin', '=', true), eb('t.status', '=', 'active')]))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Deletes a person's sessions past their absolute end (with their refresh credentials): nothing
  * can use them any more, and without this every sign-in would leave rows behind for good.
  */

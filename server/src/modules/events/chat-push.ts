@@ -1,6 +1,7 @@
 import { TYPING_TTL_MS } from '@canopy/portal-contract';
 import fp from 'fastify-plugin';
 import { createChatBus, type ChatBus } from './chat-bus.ts';
+import { liveSessionIds } from '../auth/sessions.repository.ts';
 import { pruneEvents } from './chat-events.repository.ts';
 import { EventHub } from './event-hub.ts';
 
@@ -19,6 +20,8 @@ export interface ChatPushOptions {
   heartbeatMs?: number;
   /** Stored events older than this are dropped; a later reconnect gets `resync` instead. */
   eventRetentionSeconds?: number;
+  /** How often open streams' sessions are checked; a signed-out or revoked one's stream ends. */
+  sessionCheckMs?: number;
 }
 
 /** Push for chat: the bus listener, the hub of local streams, and clean-up of old stored events. */
@@ -41,9 +44,20 @@ export default fp<ChatPushOptions>(
     );
     prune.unref();
 
+    // API calls see a revocation at once; a stream is checked in one query for all of them.
+    const checkSessions = setInterval(() => {
+      const ids = hub.sessionIds();
+      if (ids.length === 0) return;
+      liveSessionIds(app.db, ids)
+        .then((live) => hub.closeEndedSessions(ids, live))
+        .catch(() => undefined);
+    }, options.sessionCheckMs ?? 15_000);
+    checkSessions.unref();
+
     // Open streams would keep close() waiting: end them first, then stop listening.
     app.addHook('preClose', (done) => {
       clearInterval(prune);
+      clearInterval(checkSessions);
       hub.closeAll();
       done();
     });

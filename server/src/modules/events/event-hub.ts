@@ -4,6 +4,8 @@ import type { BusMessage } from './chat-events.repository.ts';
 /** One open event stream of one person (an SSE response, or anything that takes text). */
 export interface StreamClient {
   userId: string;
+  /** The sign-in session the stream was opened under: it ends when that session does. */
+  sessionId: string;
   /** `seq` is the stored event's sequence (null for typing, heartbeats and resync). */
   write(chunk: string, seq: number | null): void;
   close(): void;
@@ -62,6 +64,21 @@ export class EventHub {
   /** After a gap in notifications: every stream is told to reload (the poll has the truth). */
   resync(): void {
     this.broadcast(`event: resync\ndata: {}\n\n`);
+  }
+
+  /** The sessions behind the open streams. */
+  sessionIds(): string[] {
+    const ids = new Set<string>();
+    for (const set of this.streams.values()) for (const client of set) ids.add(client.sessionId);
+    return [...ids];
+  }
+
+  /** Ends the streams of every session not in `live` (sign-out, revocation, deletion). */
+  closeEndedSessions(checked: readonly string[], live: ReadonlySet<string>): void {
+    const ended = new Set(checked.filter((id) => !live.has(id)));
+    if (ended.size === 0) return;
+    for (const set of this.streams.values())
+      for (const client of set) if (ended.has(client.sessionId)) client.close();
   }
 
   closeAll(): void {

@@ -27,9 +27,12 @@ export async function issueStreamTicket(db: Db, principal: Principal) {
 }
 
 /** Spends a ticket; the person behind it must still have a live session of a tenant user. */
-export async function redeemStreamTicket(db: Db, ticket: string): Promise<{ userId: string }> {
+export async function redeemStreamTicket(
+  db: Db,
+  ticket: string,
+): Promise<{ userId: string; sessionId: string }> {
   const row = await redeemTicket(db, hashSecret(ticket));
   const person = row && (await findPrincipalBySession(db, row.session_id, row.user_id));
   if (!person || person.is_super_admin) throw new AppError('INVALID_STREAM_TICKET');
-  return { userId: person.user_id };
+  return { userId: person.user_id, sessionId: row.session_id };
 }

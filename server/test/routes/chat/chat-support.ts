@@ -127,6 +127,11 @@ export class SseReader {
     }
   }
 
+  /** Resolves when the server has ended the stream. */
+  async closed(): Promise<void> {
+    while (!this.ended) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
   /** Events received so far and not yet taken. */
   pending(): SseEvent[] {
     return [...this.events];

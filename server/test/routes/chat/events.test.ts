@@ -7,7 +7,7 @@ let t: TestApp;
 let cast: Cast;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await build({ chat: { typingTtlMs: 100 } });
+  t = await build({ chat: { typingTtlMs: 100, sessionCheckMs: 50 } });
   cast = await createCast(t);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -53,6 +53,25 @@ describe('stream tickets', () => {
       .where('user_id', '=', person.id)
       .execute();
     expect((await fetch(`${baseUrl}/api/events?ticket=${ticket}`)).status).toBe(401);
+  });
+
+  it("end an open stream when its session ends, and leave other people's open", async () => {
+    const leaving = await createPerson(t, { tenantId: cast.tenantA.id });
+    const staying = await createPerson(t, { tenantId: cast.tenantA.id });
+    const gone = await openStream(t, baseUrl, leaving);
+    const open = await openStream(t, baseUrl, staying);
+    const logout = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: leaving.token,
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    await gone.closed();
+    await send(t, cast.adminA, staying, 'still here');
+    expect((await open.next((e) => e.event === 'message')).data).toMatchObject({
+      senderId: cast.adminA.id,
+    });
+    open.close();
   });
 });
 

@@ -50,14 +50,15 @@ const events: FastifyPluginAsyncZod = async (app) => {
           'reconnect with `Last-Event-ID` (or `lastEventId`) replays what was missed. A `resync` ' +
           'event means events may have been missed: reload the open conversation. Comment lines ' +
           'every 25 s keep the connection open. The stream ends when the access token would ' +
-          'expire; get a new ticket then.',
+          'expire, and soon after its sign-in session ends (sign-out, revocation); get a new ' +
+          'ticket then.',
         security: [],
         querystring: EventsQuery,
         response: { 401: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { userId } = await redeemStreamTicket(app.db, request.query.ticket);
+      const { userId, sessionId } = await redeemStreamTicket(app.db, request.query.ticket);
       const lastEventId = parseEventId(
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
@@ -86,6 +87,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
       let delivered = lastEventId ?? 0;
       const client = {
         userId,
+        sessionId,
         write: (chunk: string, seq: number | null) => {
           if (buffered) buffered.push({ chunk, seq });
           else if (seq === null || seq > delivered) {
