@@ -42,7 +42,6 @@ function RootRedirect() {
 /**
  * The route table of spec §2. No errorElement: React Router's default one shows
  * "Unexpected Application Error!", which is the spec's text for an unhandled route error.
- * Reports, data integration (and the chat widget) are part 2: their routes load placeholders here.
  */
 export const routes: RouteObject[] = [
   {
@@ -84,7 +83,7 @@ export const routes: RouteObject[] = [
           guarded(
             '/admin/data-integration',
             ADMIN_ONLY,
-            () => import('./routes/part-two-placeholder.tsx'),
+            () => import('../features/data-integration/routes/admin-data-integration-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/reports',
@@ -99,7 +98,7 @@ export const routes: RouteObject[] = [
           guarded(
             '/admin/tenants/:tenantId/data-integration',
             ADMIN_ONLY,
-            () => import('./routes/part-two-placeholder.tsx'),
+            () => import('../features/data-integration/routes/tenant-data-integration-page.tsx'),
           ),
           guarded(
             '/dashboard',

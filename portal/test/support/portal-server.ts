@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 // The real server, in-process: its app plugin on a fresh PGlite database (test-only relative
 // imports; @canopy/server is an application, not a library with a public entry).
 import app from '../../../server/src/app.ts';
-import { loadConfig, type Config } from '../../../server/src/config.ts';
+import { loadConfig, type Config, type XeroConfig } from '../../../server/src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../../server/src/db/create-database.ts';
 import { migrateToLatest } from '../../../server/src/db/migrate.ts';
 import type { AnalyticsSettings } from '../../../server/src/modules/analytics/analytics-settings.ts';
@@ -29,7 +29,16 @@ export interface PortalServer {
 
 /** Starts the API with the built SPA on 127.0.0.1, port 0 (one per test file). */
 export async function startPortalServer(
-  options: { analytics?: AnalyticsSettings; spaDir?: string } = {},
+  options: {
+    analytics?: AnalyticsSettings;
+    spaDir?: string;
+    /**
+     * The OAuth provider data integration connects to (the emulator's local Xero: see
+     * `localXeroConfig`). With it the server's public URL becomes its own listening origin, so
+     * the provider sends the browser back to this server's callback and data-integration page.
+     */
+    xero?: XeroConfig;
+  } = {},
 ): Promise<PortalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-portal-e2e-'));
   const config = loadConfig({
@@ -48,10 +57,13 @@ export async function startPortalServer(
     database,
     rateLimitPerMinute: 0,
     analytics: options.analytics,
+    xero: options.xero,
   });
   await fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  // Port 0 is only known now; the OAuth routes read the public URL on each request.
+  if (options.xero) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     app: fastify,

@@ -1,0 +1,72 @@
+import {
+  DataSourceList,
+  IntegrationList,
+  Ok,
+  OauthInitiateResponse,
+  SyncResult,
+} from '@canopy/portal-contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../shared/api/api-fetch.ts';
+
+export const integrationKeys = {
+  sources: ['data-sources'] as const,
+  all: ['integrations'] as const,
+  /** null: every integration (the unscoped page); else one tenant's. */
+  list: (tenantId: string | null) => ['integrations', tenantId ?? 'all'] as const,
+};
+
+export const dataSourcesQuery = () =>
+  queryOptions({
+    queryKey: integrationKeys.sources,
+    queryFn: () => apiFetch('/api/admin/data-sources', { schema: DataSourceList }),
+    // The catalogue is seeded and rarely changes; a failure falls back at once (spec §8).
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const integrationsQuery = (tenantId: string | null) =>
+  queryOptions({
+    queryKey: integrationKeys.list(tenantId),
+    queryFn: () =>
+      apiFetch(
+        tenantId ? `/api/admin/tenants/${tenantId}/integrations` : '/api/admin/integrations',
+        {
+          schema: IntegrationList,
+        },
+      ),
+  });
+
+/** Spec §7: the provider's authorization URL for this source (and tenant). */
+export const initiateOauth = (sourceId: string, tenantId: string | null) =>
+  apiFetch('/api/admin/oauth/initiate', {
+    method: 'POST',
+    body: tenantId ? { sourceId, tenantId } : { sourceId },
+    schema: OauthInitiateResponse,
+  });
+
+/** Every list of integrations shows the change (a tenant's and the unscoped one). */
+const useRefreshLists = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+};
+
+export function useSyncIntegration() {
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: (integrationId: string) =>
+      apiFetch(`/api/admin/integrations/${integrationId}/sync`, {
+        method: 'POST',
+        schema: SyncResult,
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useDisconnectIntegration() {
+  const refresh = useRefreshLists();
+  return useMutation({
+    mutationFn: (integrationId: string) =>
+      apiFetch(`/api/admin/integrations/${integrationId}`, { method: 'DELETE', schema: Ok }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,48 @@
+import type { Integration } from '@canopy/portal-contract';
+import { IntegrationRow, type TableScope } from './integration-row.tsx';
+
+const COLUMNS: Record<TableScope, string[]> = {
+  tenant: ['Source', 'Status', 'Fabric Dataset', 'Last Sync', 'Connected'],
+  all: ['Source', 'Tenant', 'Status', 'Last Sync'],
+};
+
+/** "Active Integrations" (spec §2): the columns differ between the tenant and the unscoped page. */
+export function IntegrationsTable({
+  integrations,
+  scope,
+  iconOf,
+}: {
+  integrations: readonly Integration[];
+  scope: TableScope;
+  iconOf: (sourceId: string) => string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack integrations-table">
+        <caption className="visually-hidden">Active Integrations</caption>
+        <thead>
+          <tr>
+            {COLUMNS[scope].map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="integrations-table__actions-head">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {integrations.map((integration) => (
+            <IntegrationRow
+              key={integration.id}
+              integration={integration}
+              scope={scope}
+              icon={iconOf(integration.sourceId)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
