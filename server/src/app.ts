@@ -13,6 +13,7 @@ import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import inFlight from './plugins/app/in-flight.ts';
 import services, { type ServicesOptions } from './plugins/app/services.ts';
 import spa from './plugins/app/spa.ts';
 import cors from './plugins/external/cors.ts';
@@ -47,6 +48,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
+  await fastify.register(inFlight);
   await fastify.register(errorHandler);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
