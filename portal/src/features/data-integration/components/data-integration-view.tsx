@@ -64,7 +64,7 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
             : 'Connect and manage external data sources for your tenants.'
         }
         actions={
-          <>
+          <div className="di-header-actions">
             {actions}
             <div className="connection-count" aria-live="polite">
               <span className="connection-count__value" data-testid="active-connections">
@@ -72,7 +72,7 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
               </span>
               <span className="connection-count__label">Active Connections</span>
             </div>
-          </>
+          </div>
         }
       />
       {(sources.isError || integrations.isError) && (

@@ -29,20 +29,20 @@ export function SourceCard({ source, status, connecting, onConnect }: SourceCard
       <article aria-labelledby={titleId} className="source-card__body">
         <div className="source-card__head">
           <SourceIcon icon={source.icon} />
-          <div className="source-card__heading">
-            <h3 className="source-card__name" id={titleId}>
-              {source.name}
-            </h3>
-            <p className="source-card__category">
-              <CategoryIcon category={source.category} />
-              {categoryLabel(source.category)}
-            </p>
-          </div>
           <Badge tone={statusTone(shown)}>
             <span className="status-dot" aria-hidden="true" />
             <span className="visually-hidden">Status: </span>
             {statusLabel(shown)}
           </Badge>
+        </div>
+        <div>
+          <h3 className="source-card__name" id={titleId}>
+            {source.name}
+          </h3>
+          <p className="source-card__category">
+            <CategoryIcon category={source.category} />
+            {categoryLabel(source.category)}
+          </p>
         </div>
         <p className="source-card__description">{source.description}</p>
         <div className="source-card__footer">
