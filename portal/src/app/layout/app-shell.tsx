@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useApplyBranding } from '../../shared/branding/apply-branding.ts';
 import { useBranding } from '../../shared/branding/use-branding.ts';
 import type { Session } from '../../shared/session/session-store.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { TopBar } from './top-bar.tsx';
+
+/** Its own chunk: only tenant people download the chat, and never on /login. */
+const ChatWidget = lazy(() => import('../../features/chat/chat-widget.tsx'));
+
+/** Spec §6: the team chat is for tenant Admins and Viewers, never the super admin. */
+const usesChat = (session: Session) =>
+  session.type === 'tenant-user' &&
+  session.roles.some((role) => ['Admin', 'admin', 'Viewer', 'viewer'].includes(role));
 
 /** The signed-in layout: branded top bar and the page. Guards sit on each route inside it. */
 export function AppShell() {
@@ -25,6 +34,11 @@ function BrandedShell({ session }: { session: Session }) {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {usesChat(session) && (
+        <Suspense fallback={null}>
+          <ChatWidget session={session} />
+        </Suspense>
+      )}
     </>
   );
 }

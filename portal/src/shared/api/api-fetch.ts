@@ -39,6 +39,8 @@ export interface ApiOptions<T> {
    */
   authenticated?: boolean;
   cache?: RequestCache;
+  /** Sees the success response's headers (paging cursors such as `X-Next-Cursor`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** fetch() rejects with a TypeError when the request never got an answer (offline, CORS, DNS). */
@@ -104,6 +106,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
     if (response.status === 403 && authenticated) throw new ApiError(MESSAGES.forbidden, 403, code);
     throw new ApiError(error ?? MESSAGES.status(response.status), response.status, code);
   }
+  options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   let json: unknown;
   try {

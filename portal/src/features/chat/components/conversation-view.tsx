@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef } from 'react';
+import { OFFLINE_TEXT } from '../rules/offline-store.ts';
+import { Composer } from './composer.tsx';
+import { ChatEmpty } from './chat-empty.tsx';
+import type { ChatEventListener } from './use-chat-events.ts';
+import { useConversation, type Me } from './use-conversation.ts';
+import { MessageItem } from './message-item.tsx';
+import { nameFromEmail } from '../../../shared/rules/roles.ts';
+
+/** The open conversation: messages (newest at the bottom), typing line, composer. */
+export function ConversationView(props: {
+  conversationKey: string;
+  me: Me;
+  partner: { id: string; email: string };
+  subscribe: (listener: ChatEventListener) => () => void;
+}) {
+  const { me, partner } = props;
+  const chat = useConversation({
+    conversationKey: props.conversationKey,
+    me,
+    partnerId: partner.id,
+    subscribe: props.subscribe,
+  });
+  const list = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+
+  // Follow new messages while the person is at the bottom (not while they read older ones).
+  const toBottom = () => {
+    const element = list.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  };
+  useLayoutEffect(toBottom, [chat.messages, chat.partnerTyping]);
+
+  return (
+    <>
+      {chat.offline && (
+        <p className="chat-offline" role="status">
+          {OFFLINE_TEXT}
+        </p>
+      )}
+      <div
+        ref={list}
+        className="chat-messages"
+        tabIndex={0}
+        role="log"
+        aria-live="polite"
+        aria-label={`Conversation with ${partner.email}`}
+        aria-busy={chat.loading}
+        onScroll={(event) => {
+          const e = event.currentTarget;
+          stick.current = e.scrollHeight - e.scrollTop - e.clientHeight < 48;
+        }}
+      >
+        {chat.loading ? (
+          <p className="chat-loading">Loading messages...</p>
+        ) : chat.messages.length === 0 ? (
+          <ChatEmpty
+            title="Start the conversation"
+            text={`Say hello to ${nameFromEmail(partner.email) || partner.email}.`}
+          />
+        ) : (
+          <ol className="chat-message-list">
+            {chat.messages.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                me={me}
+                partnerEmail={partner.email}
+                onReact={(id, emoji) => void chat.react(id, emoji)}
+                onImageLoad={toBottom}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      <p className="chat-typing" aria-live="polite">
+        {chat.partnerTyping && (
+          <>
+            <span className="chat-typing__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {`${nameFromEmail(partner.email) || partner.email} is typing…`}
+          </>
+        )}
+      </p>
+      <Composer
+        key={props.conversationKey}
+        partnerEmail={partner.email}
+        onSend={(text, image) => {
+          stick.current = true;
+          return chat.send(text, image);
+        }}
+        onTyping={chat.typing}
+        onStopTyping={chat.stoppedTyping}
+      />
+    </>
+  );
+}

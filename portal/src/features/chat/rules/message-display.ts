@@ -1,0 +1,67 @@
+import { REACTION_EMOJIS, type ReactionEmoji } from '@canopy/portal-contract';
+import { avatarInitials } from '../../../shared/rules/roles.ts';
+import type { ShownMessage } from './message-merge.ts';
+
+/** Avatar initials: the first two letters of the email's local part, upper-case (spec §2, §9). */
+export const chatInitials = avatarInitials;
+
+/** Spec §9: message time as HH:mm (24 h, local time). */
+export function messageTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+export type Ticks = 'none' | 'sent' | 'read';
+
+/**
+ * Spec §2: a single tick once sent, a double green tick when readBy has more than one entry (the
+ * sender and the reader). Only our own messages carry ticks; a pending one has none yet.
+ */
+export function ticksOf(message: ShownMessage, me: string): Ticks {
+  if (message.senderId !== me || message.pending) return 'none';
+  return message.readBy.length > 1 ? 'read' : 'sent';
+}
+
+export interface ReactionCount {
+  emoji: ReactionEmoji;
+  count: number;
+  /** The signed-in person is among them (their tap removes it). */
+  mine: boolean;
+  emails: string[];
+}
+
+/** Reactions grouped per emoji, in the picker's order. */
+export function reactionCounts(message: ShownMessage, myEmail: string): ReactionCount[] {
+  return REACTION_EMOJIS.flatMap((emoji) => {
+    const emails = message.reactions.filter((r) => r.emoji === emoji).map((r) => r.user.email);
+    if (emails.length === 0) return [];
+    const mine = emails.some((e) => e.toLowerCase() === myEmail.toLowerCase());
+    return [{ emoji, count: emails.length, mine, emails }];
+  });
+}
+
+/** The optimistic toggle: our reaction added or removed before the server confirms. */
+export function toggleReactionLocally(
+  message: ShownMessage,
+  emoji: ReactionEmoji,
+  myEmail: string,
+): ShownMessage {
+  const mine = (r: ShownMessage['reactions'][number]) =>
+    r.emoji === emoji && r.user.email.toLowerCase() === myEmail.toLowerCase();
+  const reactions = message.reactions.some(mine)
+    ? message.reactions.filter((r) => !mine(r))
+    : [...message.reactions, { emoji, user: { email: myEmail } }];
+  return { ...message, reactions };
+}
+
+const EMOJI_NAMES: Record<ReactionEmoji, string> = {
+  '👍': 'thumbs up',
+  '❤️': 'heart',
+  '😂': 'laugh',
+  '😮': 'surprised',
+  '😢': 'sad',
+  '😠': 'angry',
+};
+/** Names for screen readers (the spec's own words for the six). */
+export const emojiName = (emoji: ReactionEmoji) => EMOJI_NAMES[emoji];

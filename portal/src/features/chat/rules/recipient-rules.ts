@@ -1,0 +1,36 @@
+import type { ChatContacts } from '@canopy/portal-contract';
+import type { z } from 'zod';
+
+/** One teammate of `GET /api/users/chat/{tenantId}`. */
+export type ChatContact = z.infer<typeof ChatContacts>[number];
+
+export type RecipientState =
+  { kind: 'none' } | { kind: 'invalid'; reason: string } | { kind: 'valid'; contact: ChatContact };
+
+/** Spec §5 word for word. */
+export const CANNOT_CHAT_WITH_YOURSELF = 'Cannot chat with yourself';
+
+/**
+ * What the chosen (or remembered) recipient means: nobody yet, a teammate, or an invalid choice
+ * (ourselves — spec §5 — or someone no longer in the team list).
+ */
+export function recipientState(
+  recipientId: string | null,
+  me: string,
+  contacts: readonly ChatContact[] | undefined,
+): RecipientState {
+  if (!recipientId) return { kind: 'none' };
+  if (recipientId === me) return { kind: 'invalid', reason: CANNOT_CHAT_WITH_YOURSELF };
+  if (!contacts) return { kind: 'none' };
+  const contact = contacts.find((c) => c.id === recipientId);
+  if (!contact)
+    return {
+      kind: 'invalid',
+      reason: 'This person is no longer in your team. Choose someone else.',
+    };
+  return { kind: 'valid', contact };
+}
+
+/** The select's options: teammates without ourselves, by email. */
+export const teammates = (contacts: readonly ChatContact[], me: string) =>
+  contacts.filter((c) => c.id !== me).sort((a, b) => a.email.localeCompare(b.email));
