@@ -48,7 +48,7 @@ export function SourceCard({ source, status, connecting, onConnect }: SourceCard
         <div className="source-card__footer">
           <button
             type="button"
-            className={`button button--sm ${connected ? 'button--secondary' : ''}`}
+            className={`button button--sm${connected || shown === 'coming-soon' ? ' button--secondary' : ''}`}
             disabled={connected || connecting}
             aria-describedby={titleId}
             onClick={() => onConnect(source)}
