@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { emulatorPlugin } from './app.ts';
 import type { EmulatorOptions } from './config.ts';
@@ -89,7 +90,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   try {
     await app.register(emulatorPlugin, { context, prebuildFrame });
     if (xero !== false) {
-      await app.register(xeroProvider({ today: context.config.today, ...xero }), {
+      const stateFile = dataDir === undefined ? undefined : join(dataDir, 'xero.json');
+      await app.register(xeroProvider({ today: context.config.today, stateFile, ...xero }), {
         prefix: '/xero',
       });
     }

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultXeroClient, pushedRows, type RunningEmulator } from '../src/index.ts';
 import { appTokenFor, rest, start } from './support/harness.ts';
@@ -148,6 +151,56 @@ describe('local Xero: authorization code, PKCE, rotation, revocation', () => {
       client_secret: 'wrong',
     });
     expect(await secret.json()).toEqual({ error: 'invalid_client' });
+  });
+});
+
+describe('local Xero with a data folder', () => {
+  it('keeps consents and tokens across a restart, and a revocation too', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'canopy-xero-state-'));
+    const shared = xero;
+    try {
+      let restartable = await start({ rows: 100, dataDir });
+      xero = restartable.xeroUrl ?? '';
+      const code = await codeFor('offline_access accounting.invoices.read');
+      const issued = (await (
+        await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })
+      ).json()) as Record<string, string>;
+      await restartable.close();
+      // Owner-only: it holds live tokens.
+      expect(statSync(join(dataDir, 'xero.json')).mode & 0o777).toBe(0o600);
+
+      restartable = await start({ rows: 100, dataDir });
+      xero = restartable.xeroUrl ?? '';
+      const connections = await fetch(`${xero}/connections`, {
+        headers: { authorization: `Bearer ${issued.access_token}` },
+      });
+      expect(connections.status).toBe(200);
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: issued.refresh_token!,
+      });
+      expect(refreshed.status).toBe(200);
+      const next = (await refreshed.json()) as Record<string, string>;
+      const revoked = await form(
+        `${xero}/connect/revocation`,
+        { token: next.refresh_token! },
+        { authorization: basic },
+      );
+      expect(revoked.status).toBe(200);
+      await restartable.close();
+
+      restartable = await start({ rows: 100, dataDir });
+      xero = restartable.xeroUrl ?? '';
+      const after = await token({
+        grant_type: 'refresh_token',
+        refresh_token: next.refresh_token!,
+      });
+      expect(after.status).toBe(400);
+      await restartable.close();
+    } finally {
+      xero = shared;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { contactsOf, invoicesOf } from './accounting-data.ts';
 import { consentPage } from './consent-page.ts';
+import { keepInFile } from './xero-state-file.ts';
 import { accessTokenSeconds, XeroStore, type XeroClient } from './xero-store.ts';
 
 export interface XeroProviderOptions {
@@ -9,6 +10,11 @@ export interface XeroProviderOptions {
   /** The accounting data's "today" (YYYY-MM-DD). */
   today?: string;
   now?: () => number;
+  /**
+   * Where consents and tokens are kept across restarts (a JSON file, written shortly after each
+   * change and at close); default: memory only, so a restart signs every app out.
+   */
+  stateFile?: string;
 }
 
 export const defaultXeroClient: XeroClient = {
@@ -67,6 +73,7 @@ export const xeroProvider =
   (options: XeroProviderOptions = {}): FastifyPluginCallback =>
   (app, _options, done) => {
     const store = new XeroStore(options.clients ?? [defaultXeroClient], options.now);
+    if (options.stateFile) keepInFile(app, store, options.stateFile);
     const today = options.today ?? new Date().toISOString().slice(0, 10);
 
     app.addContentTypeParser(

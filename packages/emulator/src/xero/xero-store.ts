@@ -72,11 +72,19 @@ export type TokenResult =
       description: string;
     };
 
+/** What `snapshot()` writes and `restore()` reads: consents and their live tokens, not codes. */
+export interface XeroStoreSnapshot {
+  version: 1;
+  grants: [string, Grant][];
+  accessTokens: [string, { grantId: string; expiresAt: number }][];
+  refreshTokens: [string, RefreshEntry][];
+}
+
 /**
  * The provider's state: authorization codes (single use, 5 minutes, PKCE), access tokens (30
  * minutes), refresh tokens (rotated on every use, 60 days, the previous one honoured for a 30-minute
- * grace period) and the connections each consent made. In memory: a restart signs every app out,
- * which is what a revoked consent looks like to the app.
+ * grace period) and the connections each consent made. In memory, and with a data folder also in a
+ * file (`snapshot` / `restore`), so an app stays connected across emulator restarts.
  */
 export class XeroStore {
   private readonly grants = new Map<string, Grant>();
@@ -88,6 +96,28 @@ export class XeroStore {
     readonly clients: XeroClient[],
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Consents and tokens as plain JSON (authorization codes live 5 minutes and are left out). */
+  snapshot(): XeroStoreSnapshot {
+    return {
+      version: 1,
+      grants: [...this.grants],
+      accessTokens: [...this.accessTokens],
+      refreshTokens: [...this.refreshTokens],
+    };
+  }
+
+  /** Replaces the state with a snapshot's; one of another version is ignored. */
+  restore(snapshot: XeroStoreSnapshot): void {
+    if (snapshot.version !== 1) return;
+    this.grants.clear();
+    this.accessTokens.clear();
+    this.refreshTokens.clear();
+    this.codes.clear();
+    for (const [id, grant] of snapshot.grants) this.grants.set(id, grant);
+    for (const [token, entry] of snapshot.accessTokens) this.accessTokens.set(token, entry);
+    for (const [token, entry] of snapshot.refreshTokens) this.refreshTokens.set(token, entry);
+  }
 
   client(clientId: string): XeroClient | undefined {
     return this.clients.find((candidate) => candidate.clientId === clientId);
