@@ -45,6 +45,10 @@ async function codeFor(scope: string, verifier?: string) {
     `${xero}/identity/connect/authorize?${new URLSearchParams(params).toString()}`,
   );
   expect(page.status).toBe(200);
+  // The redirect after the form post must be allowed too (Chromium applies form-action to it).
+  expect(page.headers.get('content-security-policy')).toContain(
+    `form-action 'self' ${new URL(redirectUri).origin}`,
+  );
   expect(await page.text()).toContain('Allow access');
   const answer = await form(`${xero}/identity/connect/authorize`, { ...params, decision: 'allow' });
   const location = new URL(answer.headers.get('location') ?? '');
@@ -144,6 +148,12 @@ describe('local Xero: authorization code, PKCE, rotation, revocation', () => {
       `${xero}/identity/connect/authorize?response_type=code&client_id=other&redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid`,
     );
     expect(bad.status).toBe(400);
+    for (const uri of ['http://', 'javascript:alert(1)', 'ftp://app.test/cb']) {
+      const refused = await fetch(
+        `${xero}/identity/connect/authorize?response_type=code&client_id=${defaultXeroClient.clientId}&redirect_uri=${encodeURIComponent(uri)}&scope=openid`,
+      );
+      expect(refused.status, uri).toBe(400);
+    }
     const secret = await form(`${xero}/connect/token`, {
       grant_type: 'refresh_token',
       refresh_token: 'x',

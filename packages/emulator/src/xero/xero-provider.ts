@@ -117,12 +117,15 @@ export const xeroProvider =
           .filter((name) => typeof params[name] === 'string')
           .map((name) => [name, params[name] as string]),
       );
+      // Browsers apply form-action to the redirect after the post too: the app's origin is listed,
+      // or Allow and Cancel could never reach its callback.
+      const appOrigin = new URL(params.redirect_uri as string).origin;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header(
           'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+          `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}`,
         )
         .send(consentPage(kept, `${app.prefix}${xeroPaths.authorize}`));
     });

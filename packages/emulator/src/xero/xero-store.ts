@@ -125,7 +125,11 @@ export class XeroStore {
 
   redirectAllowed(client: XeroClient, redirectUri: string): boolean {
     if (client.redirectUris) return client.redirectUris.includes(redirectUri);
-    return /^https?:\/\//.test(redirectUri);
+    try {
+      return ['http:', 'https:'].includes(new URL(redirectUri).protocol);
+    } catch {
+      return false;
+    }
   }
 
   /** The user allowed access: a consent with its connections, and a code for the app. */
