@@ -191,10 +191,22 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     await expectAccessible(page, 'unscoped data integration, dark');
   });
 
+  it('should connect for the tenant picked on the unscoped page and return to its page', async () => {
+    await page.getByLabel('Connect for tenant').selectOption({ label: 'Globex' });
+    await card(page, 'Xero Practice Manager').getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${emulator.xeroUrl}/`));
+    await page.getByRole('button', { name: 'Allow access' }).click();
+    await toast(page, 'Xero Practice Manager integration connected successfully');
+    await page.waitForURL((url) => url.pathname === `/admin/tenants/${globex.id}/data-integration`);
+    expect(new URL(page.url()).search).toBe('');
+    await card(page, 'Xero Practice Manager').getByRole('button', { name: 'Connected' }).waitFor();
+    await card(page, 'Xero').getByRole('button', { name: 'Connect' }).waitFor();
+  });
+
   it('should pass axe on the dark tenant page', async () => {
     await page.goto(`/admin/tenants/${globex.id}/data-integration`);
     await settled(page);
-    await card(page, 'Xero').getByRole('button', { name: 'Connect' }).waitFor();
+    await page.locator('.integrations-table').waitFor();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
       .toBe('dark');
@@ -214,6 +226,43 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     await page.getByRole('heading', { name: 'Active Integrations' }).waitFor({ state: 'detached' });
     await card(page, 'Xero').getByRole('button', { name: 'Connect' }).waitFor();
     expect(await page.getByTestId('active-connections').textContent()).toBe('0');
+    // The row and its button are gone: the focus stays on the page, at the source list.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Available Data Sources',
+    );
+  });
+
+  it('should show a spinner while loading, then the list', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/data-sources', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/data-integration');
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading data sources' });
+    await spinner.waitFor();
+    expect(await page.locator('.source-card').count()).toBe(0);
+    release();
+    await card(page, 'Xero').waitFor();
+    expect(await spinner.count()).toBe(0);
+    await page.unroute('**/api/admin/data-sources');
+  });
+
+  it('should say so when the integrations cannot be fetched', async () => {
+    await page.route('**/api/admin/integrations', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Internal error' } }),
+    );
+    await page.reload();
+    await settled(page);
+    await toast(page, 'Failed to fetch integrations');
+    await page
+      .locator('.di-banner[role="alert"]', { hasText: 'Failed to fetch integrations' })
+      .waitFor();
+    await page.unroute('**/api/admin/integrations');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.di-banner').waitFor({ state: 'detached' });
+    await page.locator('.integrations-table').waitFor();
   });
 
   it('should show the fallback sources when the catalogue fails', async () => {

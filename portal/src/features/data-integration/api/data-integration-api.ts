@@ -44,10 +44,16 @@ export const initiateOauth = (sourceId: string, tenantId: string | null) =>
     schema: OauthInitiateResponse,
   });
 
-/** Every list of integrations shows the change (a tenant's and the unscoped one). */
+/**
+ * Every list of integrations shows the change (a tenant's and the unscoped one). Not awaited: the
+ * caller's toast must not wait for the reload, which unmounts the row (and with it the callbacks
+ * of its `mutate`).
+ */
 const useRefreshLists = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+  };
 };
 
 export function useSyncIntegration() {

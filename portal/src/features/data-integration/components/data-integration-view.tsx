@@ -33,6 +33,7 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
   const [picked, setPicked] = useState('');
   const [pickError, setPickError] = useState<string | undefined>();
   const picker = useRef<HTMLSelectElement>(null);
+  const sourcesHeading = useRef<HTMLHeadingElement>(null);
 
   const { connect, pendingId } = useConnect(tenant?.id ?? (picked || null), () => {
     setPickError(DI_MESSAGES.chooseTenant);
@@ -114,7 +115,9 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
           <Card className="di-sources">
             <div className="toolbar di-sources__toolbar">
               <div>
-                <h2 className="card__title">Available Data Sources</h2>
+                <h2 className="card__title" ref={sourcesHeading} tabIndex={-1}>
+                  Available Data Sources
+                </h2>
                 <p className="di-lead">
                   {scoped
                     ? `Connecting opens the provider's sign-in; the data then syncs into ${tenant.name}'s workspace.`
@@ -159,6 +162,8 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
                 integrations={list}
                 scope={scoped ? 'tenant' : 'all'}
                 iconOf={iconOf}
+                // The row and its button are going: keep keyboard users on the page.
+                onDisconnected={() => sourcesHeading.current?.focus()}
               />
             </Card>
           )}

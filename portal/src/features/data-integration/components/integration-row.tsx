@@ -20,8 +20,11 @@ export function IntegrationRow({
   integration,
   scope,
   icon,
+  onDisconnected,
 }: {
   integration: Integration;
+  /** Where the focus goes once this row is gone. */
+  onDisconnected: () => void;
   scope: TableScope;
   /** The source's icon from the catalogue (the integration itself carries none). */
   icon: string;
@@ -47,7 +50,10 @@ export function IntegrationRow({
     )
       return;
     disconnect.mutate(integration.id, {
-      onSuccess: () => toast.success(DI_MESSAGES.disconnected),
+      onSuccess: () => {
+        toast.success(DI_MESSAGES.disconnected);
+        onDisconnected();
+      },
       onError: () => toast.error(DI_MESSAGES.disconnectFailed),
     });
   };

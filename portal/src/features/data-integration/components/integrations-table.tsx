@@ -11,8 +11,10 @@ export function IntegrationsTable({
   integrations,
   scope,
   iconOf,
+  onDisconnected,
 }: {
   integrations: readonly Integration[];
+  onDisconnected: () => void;
   scope: TableScope;
   iconOf: (sourceId: string) => string;
 }) {
@@ -39,6 +41,7 @@ export function IntegrationsTable({
               integration={integration}
               scope={scope}
               icon={iconOf(integration.sourceId)}
+              onDisconnected={onDisconnected}
             />
           ))}
         </tbody>
