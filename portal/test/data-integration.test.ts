@@ -282,6 +282,33 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     await page.unroute('**/api/admin/data-sources');
   });
 
+  it('should fit a 375 px phone without sideways scrolling, rows stacked as cards', async () => {
+    const phone = await openPortal(server.url, { width: 375, height: 740, colorScheme: 'dark' });
+    await signInAndLand(phone.page, 'root@canopy.test', '/admin');
+    for (const path of [
+      `/admin/tenants/${globex.id}/data-integration`,
+      '/admin/data-integration',
+    ]) {
+      await phone.page.goto(path);
+      await settled(phone.page);
+      await phone.page.locator('.integrations-table').waitFor();
+      expect(
+        await phone.page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(375);
+      // Each row is a stacked card whose cells carry their column's label.
+      expect(
+        await phone.page
+          .locator('.integrations-table tbody tr')
+          .first()
+          .evaluate((row) => getComputedStyle(row).display),
+      ).toBe('block');
+      await expectAccessible(phone.page, `${path} at 375 px`);
+    }
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('should refuse an invalid or unknown tenant', async () => {
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       await page.goto(`/admin/tenants/${id}/data-integration`);
