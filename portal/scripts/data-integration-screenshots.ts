@@ -129,7 +129,7 @@ try {
   await first.page.keyboard.press('Escape');
   await first.context.close();
 
-  for (const width of [1280, 375]) {
+  for (const width of [1920, 1280, 375]) {
     const { page, context, errors } = await open(width);
     for (const theme of ['light', 'dark'] as const) {
       await visit(page, `/admin/tenants/${tenants[theme].id}/data-integration`);
