@@ -33,6 +33,18 @@ if (!process.env.SKIP_BUILD) {
   process.env.NODE_ENV = nodeEnv;
 }
 
+/** Entrance animations (panel, toasts) finished, so the picture is what a person sees. */
+async function still(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
+  );
+}
+
+/** Extra states for a reviewer (not in the docs): CHAT_REVIEW=1. */
+const review = process.env.CHAT_REVIEW === '1';
+
 async function tokenOf(server: PortalServer, email: string) {
   const login = await server.app.inject({
     method: 'POST',
@@ -94,9 +106,15 @@ async function converse(
     await page.getByTestId('chat-image-input').setInputFiles({
       name: 'q3-chart.png',
       mimeType: 'image/png',
-      buffer: solidPng([15, 118, 110], 320, 180),
+      buffer: solidPng([251, 191, 36], 320, 180),
     });
     await box.fill('Here is the chart for the board pack.');
+    if (review) {
+      await still(page);
+      await page.screenshot({
+        path: join(outDir, `chat-review-attachment-${page.viewportSize()?.width}.png`),
+      });
+    }
     await box.press('Enter');
     await page.locator('.chat-bubble__image:not([src^="blob:"])').waitFor();
   }
@@ -107,18 +125,34 @@ async function converse(
   await staged.asVic('POST', `/api/conversations/key/${staged.key}/read`, { messageIds: ids });
   await staged.asVic('POST', `/api/conversations/messages/${ids[0]}/reactions`, { emoji: '👍' });
   await staged.asVic('POST', `/api/messages/${staged.key}`, {
-    content: 'Perfect, thanks! 🙌',
+    content: 'Perfect, thanks!',
   });
   await page.getByText('Perfect, thanks!').waitFor();
   await page.locator('[data-ticks="read"]').first().waitFor();
   await page.locator('.chat-reaction').first().waitFor();
   await page.getByRole('textbox', { name: /^Message / }).click();
+  if (review) {
+    await staged.asVic('POST', `/api/conversations/${staged.key}/typing`, {
+      userId: staged.vic.id,
+      isTyping: true,
+    });
+    await page.getByText(/is typing/).waitFor();
+    const last = page.locator('.chat-message--other').last();
+    await last.hover();
+    await last.getByRole('button', { name: 'Add reaction' }).click();
+    await page.screenshot({
+      path: join(outDir, `chat-review-typing-picker-${page.viewportSize()?.width}.png`),
+    });
+    await page.keyboard.press('Escape');
+  }
+  await still(page);
 }
 
 const server = await startPortalServer({ spaDir });
 try {
   const light = await stage(server, 'light', 1280);
   await light.page.getByText('Select a Team Member').waitFor();
+  await still(light.page);
   await light.page.screenshot({ path: join(outDir, 'chat-empty-light-1280.png') });
   await converse(light.page, light, { image: true });
   await light.page.screenshot({ path: join(outDir, 'chat-conversation-light-1280.png') });

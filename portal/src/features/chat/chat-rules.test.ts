@@ -274,7 +274,8 @@ describe('composer rules (spec §2, §5, §9)', () => {
     expect(isImageFile({ type: 'application/pdf' })).toBe(false);
     expect(isImageFile({ type: '' })).toBe(false);
     expect(sizeInMb(1_572_864)).toBe('1.50 MB');
-    expect(sizeInMb(1234)).toBe('0.00 MB');
+    expect(sizeInMb(1234)).toBe('< 0.01 MB');
+    expect(sizeInMb(0)).toBe('0.00 MB');
   });
 });
 

@@ -1,5 +1,5 @@
 import { REACTION_EMOJIS, type ReactionEmoji } from '@canopy/portal-contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   chatInitials,
   emojiName,
@@ -23,6 +23,11 @@ export function MessageItem(props: {
   const ticks = ticksOf(message, me.id);
   const reactions = reactionCounts(message, me.email);
   const [picking, setPicking] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  // The picker opens below the message: bring it into view when that is the list's bottom.
+  useEffect(() => {
+    if (picking) pickerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [picking]);
   const time = messageTime(message.createdAt);
 
   const pick = (emoji: ReactionEmoji) => {

@@ -23,8 +23,13 @@ export const canSend = (text: string, image: File | null) => text.trim() !== '' 
 /** Image files only, checked in code too (the picker's accept="image/*" is only a hint). */
 export const isImageFile = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
 
-/** The preview's size: megabytes with two decimals (no limit is enforced here, spec §5). */
-export const sizeInMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+/** The preview's size in megabytes, two decimals (no limit is enforced here, spec §5). */
+export function sizeInMb(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  // A small screenshot is not "0.00 MB".
+  if (bytes > 0 && mb < 0.005) return '< 0.01 MB';
+  return `${mb.toFixed(2)} MB`;
+}
 
 /** Typing signals go out at most this often while the person types. */
 export const TYPING_THROTTLE_MS = 1_000;
