@@ -1,4 +1,4 @@
-import type * as models from 'powerbi-models';
+import * as models from 'powerbi-models';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 
 /** Anything whose filters can be read and changed: reports, pages and visuals. */
@@ -14,4 +14,37 @@ export interface IFilterable {
   removeFilters(): Promise<IHttpPostMessageResponse<void>>;
   /** Replaces every filter at this level with `filters`. */
   setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>>;
+}
+
+/**
+ * The four filter calls of a page or a visual: the same requests under each one's own address
+ * (`…/filters`), with no RDL check (the report's own filter methods differ and live on Report).
+ */
+export abstract class FilterLevel implements IFilterable {
+  /** Sends one request for this object through its report's frame; `suffix` follows its address. */
+  protected abstract send<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    suffix: string,
+    body?: unknown,
+  ): Promise<IHttpPostMessageResponse<T>>;
+
+  async getFilters(): Promise<models.IFilter[]> {
+    return (await this.send<models.IFilter[]>('GET', '/filters')).body;
+  }
+
+  updateFilters(
+    operation: models.FiltersOperations,
+    filters?: models.IFilter[],
+  ): Promise<IHttpPostMessageResponse<void>> {
+    const request = { filtersOperation: operation, filters };
+    return this.send<void>('POST', '/filters', request);
+  }
+
+  removeFilters(): Promise<IHttpPostMessageResponse<void>> {
+    return this.updateFilters(models.FiltersOperations.RemoveAll);
+  }
+
+  setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
+    return this.send<void>('PUT', '/filters', filters);
+  }
 }

@@ -3,12 +3,12 @@ import { messages } from '../errors.ts';
 import type { PageReport } from './page-report.ts';
 import { isRDLEmbed } from '../internal/url.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
-import type { IFilterable } from './filterable.ts';
+import { FilterLevel } from './filterable.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A report page. Its methods send requests through the report's frame, with the report's `uid`. */
-export class Page implements IFilterable {
+export class Page extends FilterLevel {
   report: PageReport;
   name: string;
   displayName?: string;
@@ -32,6 +32,7 @@ export class Page implements IFilterable {
     background?: models.IPageBackground,
     wallpaper?: models.IPageWallpaper,
   ) {
+    super();
     this.report = report;
     this.name = name;
     this.displayName = displayName;
@@ -44,27 +45,7 @@ export class Page implements IFilterable {
     this.wallpaper = wallpaper;
   }
 
-  // ---------------------------------------------------------------- filters (no RDL check)
-
-  async getFilters(): Promise<models.IFilter[]> {
-    return (await this.send<models.IFilter[]>('GET', '/filters')).body;
-  }
-
-  updateFilters(
-    operation: models.FiltersOperations,
-    filters?: models.IFilter[],
-  ): Promise<IHttpPostMessageResponse<void>> {
-    const request = { filtersOperation: operation, filters };
-    return this.send<void>('POST', '/filters', request);
-  }
-
-  removeFilters(): Promise<IHttpPostMessageResponse<void>> {
-    return this.updateFilters(models.FiltersOperations.RemoveAll);
-  }
-
-  setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
-    return this.send<void>('PUT', '/filters', filters);
-  }
+  // Filters: getFilters, updateFilters, removeFilters, setFilters come from FilterLevel.
 
   // ---------------------------------------------------------------- page actions
 
@@ -152,7 +133,7 @@ export class Page implements IFilterable {
 
   // ---------------------------------------------------------------- internals
 
-  private send<T>(method: Method, suffix: string, body?: unknown) {
+  protected send<T>(method: Method, suffix: string, body?: unknown) {
     return this.report.sendReportRequest<T>(method, `/report/pages/${this.name}${suffix}`, body);
   }
 
@@ -199,7 +180,7 @@ type VisualMethod = 'GET' | 'POST' | 'PUT';
  * A visual on a report page. Requests go through the page's report frame under
  * `/report/pages/<page>/visuals/<visual>`; none is refused for RDL reports (as in the original).
  */
-export class VisualDescriptor implements IFilterable {
+export class VisualDescriptor extends FilterLevel {
   name: string;
   title: string;
   type: string;
@@ -207,6 +188,7 @@ export class VisualDescriptor implements IFilterable {
   page: Page;
 
   constructor(page: Page, name: string, title: string, type: string, layout: models.IVisualLayout) {
+    super();
     this.name = name;
     this.title = title;
     this.type = type;
@@ -214,27 +196,7 @@ export class VisualDescriptor implements IFilterable {
     this.page = page;
   }
 
-  // ---------------------------------------------------------------- filters
-
-  async getFilters(): Promise<models.IFilter[]> {
-    return (await this.send<models.IFilter[]>('GET', '/filters')).body;
-  }
-
-  updateFilters(
-    operation: models.FiltersOperations,
-    filters?: models.IFilter[],
-  ): Promise<IHttpPostMessageResponse<void>> {
-    const request = { filtersOperation: operation, filters };
-    return this.send<void>('POST', '/filters', request);
-  }
-
-  removeFilters(): Promise<IHttpPostMessageResponse<void>> {
-    return this.updateFilters(models.FiltersOperations.RemoveAll);
-  }
-
-  setFilters(filters: models.IFilter[]): Promise<IHttpPostMessageResponse<void>> {
-    return this.send<void>('PUT', '/filters', filters);
-  }
+  // Filters: getFilters, updateFilters, removeFilters, setFilters come from FilterLevel.
 
   // ---------------------------------------------------------------- data and state
 
@@ -285,7 +247,7 @@ export class VisualDescriptor implements IFilterable {
     return this.page.report.resizeVisual(this.page.name, this.name, width, height);
   }
 
-  private send<T>(method: VisualMethod, suffix: string, body?: unknown) {
+  protected send<T>(method: VisualMethod, suffix: string, body?: unknown) {
     const url = `/report/pages/${this.page.name}/visuals/${this.name}${suffix}`;
     return this.page.report.sendReportRequest<T>(method, url, body);
   }
