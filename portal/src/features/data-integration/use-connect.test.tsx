@@ -64,7 +64,7 @@ describe('useConnect', () => {
     expect(initiateOauth).not.toHaveBeenCalled();
   });
 
-  it('starts the flow with the source and tenant, and shows it busy meanwhile', async () => {
+  it('starts the flow with the source and tenant, and shows it busy meanwhile', () => {
     // The redirect itself is the browser's; here the answer never comes, so the card stays busy.
     vi.mocked(initiateOauth).mockReturnValue(new Promise(() => {}));
     mount(TENANT);
