@@ -189,6 +189,10 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
       .toBe('dark');
     await expectAccessible(page, 'unscoped data integration, dark');
+    // A super admin outside a tenant always gets the dark theme; the light tokens are checked too.
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await expectAccessible(page, 'unscoped data integration, light tokens');
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
   });
 
   it('should connect for the tenant picked on the unscoped page and return to its page', async () => {
