@@ -16,7 +16,6 @@ import {
   localXeroConfig,
 } from '../../server/src/modules/analytics/start-local-analytics.ts';
 import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { allowConsentRedirects } from '../test/support/local-xero-consent.ts';
 import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/data-integration-screenshots');
@@ -92,7 +91,6 @@ try {
       width,
       height: width === 375 ? 812 : 800,
     });
-    await allowConsentRedirects(session.context, emulator.xeroUrl ?? '', server.url);
     await signInAndLand(session.page, 'root@canopy.test', '/admin');
     return session;
   };

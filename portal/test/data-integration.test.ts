@@ -13,7 +13,6 @@ import {
   signInAndLand,
   toast,
 } from './support/browser.ts';
-import { allowConsentRedirects } from './support/local-xero-consent.ts';
 import { PASSWORD, startPortalServer, type PortalServer } from './support/portal-server.ts';
 
 /** The source card by its heading (each card is an article named by its source). */
@@ -65,7 +64,6 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     const session = await openPortal(server.url);
     page = session.page;
     errors = session.errors;
-    await allowConsentRedirects(session.context, emulator.xeroUrl ?? '', server.url);
     await signInAndLand(page, 'root@canopy.test', '/admin');
   }, 180_000);
 
