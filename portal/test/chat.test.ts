@@ -322,4 +322,18 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
       await dark.context.close();
     }
   });
+
+  it('signing out closes the event stream', async () => {
+    // The server's open streams of one person (the hub's own bookkeeping, read for the test).
+    const hub = (server.app as unknown as { chatHub: { streams: Map<string, Set<unknown>> } })
+      .chatHub;
+    const streamsOf = (id: string) => hub.streams.get(id)?.size ?? 0;
+    expect(streamsOf(vic.id)).toBe(1);
+    await viewer.page.getByRole('button', { name: 'Account menu for Vic Viewer' }).click();
+    await viewer.page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await viewer.page.waitForURL((url) => url.pathname === '/login');
+    expect(await launcher(viewer.page).count()).toBe(0);
+    await expect.poll(() => streamsOf(vic.id)).toBe(0);
+    expect(streamsOf(ann.id)).toBe(1);
+  });
 });

@@ -120,6 +120,8 @@ export default function ChatWidget({ session }: { session: Session }) {
     setOpen(true);
     setOpened(true);
     setUnread(0);
+    // A team list that failed to load is asked for again on the next open.
+    if (contacts.isError) void contacts.refetch();
     askNotificationPermission();
   };
   const closePanel = () => {

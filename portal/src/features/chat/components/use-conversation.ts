@@ -146,7 +146,8 @@ export function useConversation(options: {
         if (event.more) void reload();
         else update((shown) => applyRead(shown, event.readerId, event.messageIds));
       } else if (event.kind === 'reaction') {
-        if (event.userId !== me.id) void reload();
+        // Also our own: another tab of ours may have reacted.
+        void reload();
       } else if (event.kind === 'typing' && event.userId === partnerId) {
         clearTimeout(typingTimer);
         setPartnerTyping(event.isTyping);
