@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyPluginCallback,
   type FastifyServerOptions,
   type InjectOptions,
   type LightMyRequestResponse,
@@ -38,7 +39,7 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
   /** A Fastify logger (tests that read the log, e.g. a pino stream); none by default. */
   logger?: FastifyServerOptions['logger'];
   /** Routes registered after the app, e.g. a probe behind the access hook. */
-  extraRoutes?: FastifyPluginAsync;
+  extraRoutes?: FastifyPluginAsync | FastifyPluginCallback;
 }
 
 /**
