@@ -317,6 +317,14 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
       await dark.page.getByLabel('Chat with').selectOption({ label: 'nia@nightly.test' });
       await panel(dark.page).getByText('Start the conversation').waitFor();
       await expectAccessible(dark.page, 'chat panel (dark, new conversation)');
+      await messageBox(dark.page).fill('Hello Nia');
+      await messageBox(dark.page).press('Enter');
+      await dark.page.locator('.chat-message--own [data-ticks="sent"]').waitFor();
+      await expectAccessible(dark.page, 'chat panel (dark, a message)');
+      // Phones: the panel takes the whole screen.
+      await dark.page.setViewportSize({ width: 375, height: 740 });
+      expect(await panel(dark.page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 740 });
+      await expectAccessible(dark.page, 'chat panel (dark, 375 px)');
       expect(dark.errors).toEqual([]);
     } finally {
       await dark.context.close();
