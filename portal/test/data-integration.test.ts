@@ -203,6 +203,12 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     expect(new URL(page.url()).search).toBe('');
     await card(page, 'Xero Practice Manager').getByRole('button', { name: 'Connected' }).waitFor();
     await card(page, 'Xero').getByRole('button', { name: 'Connect' }).waitFor();
+    // Its data cannot be synchronised yet: the row says so instead of offering Sync now.
+    const row = page
+      .locator('.integrations-table tbody tr')
+      .filter({ hasText: 'Xero Practice Manager' });
+    await row.getByText('Sync coming soon').waitFor();
+    expect(await row.getByRole('button', { name: /Sync now/ }).count()).toBe(0);
   });
 
   it('should pass axe on the dark tenant page', async () => {

@@ -18,6 +18,8 @@ export const DataSource = z.object({
   /** `available` for sources that can be connected; others are shown as coming soon. */
   status: z.enum(['available', 'coming-soon']),
   authType: z.string(),
+  /** A connection of this source can be synchronised into the tenant's workspace today. */
+  canSync: z.boolean(),
 });
 export type DataSource = z.infer<typeof DataSource>;
 export const DataSourceList = z.array(DataSource);

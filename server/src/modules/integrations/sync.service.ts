@@ -41,6 +41,9 @@ async function createPushDataset(analytics: AnalyticsClient, groupId: string, na
  * deleted upstream), then records `fabricDatasetId` and `lastSync`. `actor` is null for scheduled
  * runs. Only Xero accounting is synchronised; XPM answers "coming soon".
  */
+/** Sources whose data a sync can load today (the catalogue tells the portal through `canSync`). */
+export const SYNCABLE_SOURCES: ReadonlySet<string> = new Set(['xero']);
+
 export async function syncIntegration(
   deps: SyncDeps,
   actor: Actor | null,
@@ -48,7 +51,7 @@ export async function syncIntegration(
 ): Promise<SyncResult> {
   const row = await findIntegration(deps.db, integrationId);
   if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
-  if (row.source_id !== 'xero') {
+  if (!SYNCABLE_SOURCES.has(row.source_id)) {
     throw new AppError('SOURCE_COMING_SOON', {
       message: 'Syncing this integration type is coming soon',
     });

@@ -99,15 +99,21 @@ describe('data sources', () => {
       url: '/api/admin/data-sources',
       token: superAdmin.token,
     });
-    const sources =
-      response.json<
-        { id: string; icon: string; authType: string; status: string; category: string }[]
-      >();
-    expect(sources.map((s) => [s.icon, s.authType, s.status, s.category])).toEqual([
-      ['XERO', 'oauth2', 'available', 'accounting'],
-      ['XPM', 'oauth2', 'available', 'accounting'],
-      ['SF', 'api_key', 'coming-soon', 'crm'],
-      ['QB', 'api_key', 'coming-soon', 'accounting'],
+    const sources = response.json<
+      {
+        id: string;
+        icon: string;
+        authType: string;
+        status: string;
+        category: string;
+        canSync: boolean;
+      }[]
+    >();
+    expect(sources.map((s) => [s.icon, s.authType, s.status, s.category, s.canSync])).toEqual([
+      ['XERO', 'oauth2', 'available', 'accounting', true],
+      ['XPM', 'oauth2', 'available', 'accounting', false],
+      ['SF', 'api_key', 'coming-soon', 'crm', false],
+      ['QB', 'api_key', 'coming-soon', 'accounting', false],
     ]);
     const soon = await initiate('salesforce', tenantId);
     expect(soon.statusCode).toBe(400);

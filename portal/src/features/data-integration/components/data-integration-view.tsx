@@ -52,8 +52,10 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
   // On the unscoped page a chosen tenant narrows what "connected" means to that tenant.
   const inScope = !scoped && picked ? list.filter((i) => i.tenantId === picked) : list;
   const loading = sources.isPending || integrations.isPending;
-  const iconOf = (sourceId: string) =>
-    catalogue.find((source) => source.id === sourceId)?.icon ?? '🔌';
+  const sourceOf = (sourceId: string) => {
+    const source = catalogue.find((candidate) => candidate.id === sourceId);
+    return { icon: source?.icon ?? '🔌', canSync: source?.canSync ?? false };
+  };
 
   return (
     <>
@@ -161,7 +163,7 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
               <IntegrationsTable
                 integrations={list}
                 scope={scoped ? 'tenant' : 'all'}
-                iconOf={iconOf}
+                sourceOf={sourceOf}
                 // The row and its button are going: keep keyboard users on the page.
                 onDisconnected={() => sourcesHeading.current?.focus()}
               />

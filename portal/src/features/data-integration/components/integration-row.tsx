@@ -20,6 +20,7 @@ export function IntegrationRow({
   integration,
   scope,
   icon,
+  canSync,
   onDisconnected,
 }: {
   integration: Integration;
@@ -28,6 +29,8 @@ export function IntegrationRow({
   scope: TableScope;
   /** The source's icon from the catalogue (the integration itself carries none). */
   icon: string;
+  /** Whether this source's data can be synchronised yet (else "Sync coming soon"). */
+  canSync: boolean;
 }) {
   const sync = useSyncIntegration();
   const disconnect = useDisconnectIntegration();
@@ -113,15 +116,19 @@ export function IntegrationRow({
       )}
       <td className="integration-actions">
         <div className="table__actions">
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            disabled={sync.isPending || disconnect.isPending}
-            aria-label={`${syncText}: ${name}`}
-            onClick={onSync}
-          >
-            {syncText}
-          </button>
+          {canSync ? (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              disabled={sync.isPending || disconnect.isPending}
+              aria-label={`${syncText}: ${name}`}
+              onClick={onSync}
+            >
+              {syncText}
+            </button>
+          ) : (
+            <span className="muted integration-actions__note">Sync coming soon</span>
+          )}
           <button
             type="button"
             className="button button--ghost-danger button--sm"

@@ -10,13 +10,14 @@ const COLUMNS: Record<TableScope, string[]> = {
 export function IntegrationsTable({
   integrations,
   scope,
-  iconOf,
+  sourceOf,
   onDisconnected,
 }: {
   integrations: readonly Integration[];
   onDisconnected: () => void;
   scope: TableScope;
-  iconOf: (sourceId: string) => string;
+  /** From the catalogue: the source's icon, and whether its connections can sync yet. */
+  sourceOf: (sourceId: string) => { icon: string; canSync: boolean };
 }) {
   return (
     <div className="table-wrap">
@@ -40,7 +41,7 @@ export function IntegrationsTable({
               key={integration.id}
               integration={integration}
               scope={scope}
-              icon={iconOf(integration.sourceId)}
+              {...sourceOf(integration.sourceId)}
               onDisconnected={onDisconnected}
             />
           ))}

@@ -104,6 +104,7 @@ export const FALLBACK_SOURCES: readonly DataSource[] = [
     category: 'accounting',
     status: 'available',
     authType: 'oauth2',
+    canSync: true,
   },
   {
     id: 'xpm',
@@ -113,6 +114,7 @@ export const FALLBACK_SOURCES: readonly DataSource[] = [
     category: 'accounting',
     status: 'available',
     authType: 'oauth2',
+    canSync: false,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { DataSourceList, ErrorBody } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSources } from '../../../modules/integrations/integrations.repository.ts';
+import { SYNCABLE_SOURCES } from '../../../modules/integrations/sync.service.ts';
 
 /** The catalogue of data sources (seeded by a migration): OAuth ones connect, others are "coming soon". */
 const dataSources: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,7 @@ const dataSources: FastifyPluginAsyncZod = async (app) => {
         category: source.category,
         status: source.auth_type === 'oauth2' ? ('available' as const) : ('coming-soon' as const),
         authType: source.auth_type,
+        canSync: SYNCABLE_SOURCES.has(source.id),
       })),
   );
 };
