@@ -2,11 +2,11 @@
  * Screenshots of the report screens in both themes at 1280 and 375 px (lists, Manage Access, the
  * embedded report and fullscreen): the real server with the in-process emulator, the built SPA,
  * the system Chromium. All of them land in portal/.tmp/report-screenshots for review; the ones
- * docs/portal.md shows are copied to docs/portal/reports-*.png.
+ * docs/portal.md shows are copied to docs/portal/reports-*.png (part of `pnpm screenshots`).
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
@@ -17,6 +17,16 @@ import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/report-screenshots');
 mkdirSync(outDir, { recursive: true });
+const docsDir = resolve('../docs/portal');
+/** The shots docs/portal.md shows, copied there. */
+const DOCS = [
+  'reports-list-light-1280',
+  'reports-admin-list-dark-375',
+  'reports-access-light-1280',
+  'reports-access-dark-375',
+  'reports-view-light-1280',
+  'reports-fullscreen-dark-1280',
+];
 
 // Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
 const spaDir = resolve('.tmp/screenshots-dist');
@@ -98,6 +108,7 @@ try {
     );
     await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: false });
     console.log(`${outDir}/${name}.png`);
+    if (DOCS.includes(name)) copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
   };
 
   for (const theme of ['light', 'dark'] as const) {
