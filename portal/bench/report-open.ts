@@ -9,7 +9,7 @@
 import { startEmulator } from '@canopy/emulator';
 import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
 import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
+import { startPortalServer } from '../test/support/portal-server.ts';
 
 export interface ReportOpenFigures {
   runs: number[];
@@ -23,12 +23,7 @@ export async function measureReportOpen(runs = 10): Promise<ReportOpenFigures> {
   const server = await startPortalServer({ analytics: localAnalyticsSettings(emulator) });
   try {
     await server.createPerson({ superAdmin: true, email: 'root@bench.test' });
-    const login = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'root@bench.test', password: PASSWORD },
-    });
-    const token = login.json<{ token: string }>().token;
+    const token = await server.tokenFor('root@bench.test');
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/admin/tenants',

@@ -5,33 +5,21 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/chat-screenshots.ts [outDir]
  *
- * outDir defaults to ../docs/portal; SKIP_BUILD=1 reuses the last build in .tmp/chat-screenshots-dist.
+ * outDir defaults to ../docs/portal; SKIP_BUILD=1 reuses the newest build (.tmp/e2e-dist).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { closeBrowser, openPortal, signInAndLand } from '../test/support/browser.ts';
+import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
 import { solidPng } from '../test/support/png.ts';
-import { PASSWORD, startPortalServer, type PortalServer } from '../test/support/portal-server.ts';
+import { startPortalServer, type PortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '../docs/portal');
 mkdirSync(outDir, { recursive: true });
 
-// Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
-const spaDir = resolve('.tmp/chat-screenshots-dist');
-if (!process.env.SKIP_BUILD) {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  await build({
-    mode: 'production',
-    root: resolve('.'),
-    configFile: resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: spaDir, emptyOutDir: true, sourcemap: false },
-  });
-  process.env.NODE_ENV = nodeEnv;
-}
+// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
+const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
 
 /** Entrance animations (panel, toasts) finished, so the picture is what a person sees. */
 async function still(page: Page) {
@@ -45,14 +33,7 @@ async function still(page: Page) {
 /** Extra states for a reviewer (not in the docs): CHAT_REVIEW=1. */
 const review = process.env.CHAT_REVIEW === '1';
 
-async function tokenOf(server: PortalServer, email: string) {
-  const login = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  return login.json<{ token: string }>().token;
-}
+const tokenOf = (server: PortalServer, email: string) => server.tokenFor(email);
 
 /** A conversation as a person would have it: a question, a reply with a chart, a reaction, read. */
 async function stage(server: PortalServer, theme: 'light' | 'dark', width: number) {

@@ -10,13 +10,13 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import {
   localAnalyticsSettings,
   localXeroConfig,
 } from '../../server/src/modules/analytics/start-local-analytics.ts';
 import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
+import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
+import { startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/data-integration-screenshots');
 const docsDir = resolve('../docs/portal');
@@ -29,16 +29,8 @@ const DOCS = [
   'data-integration-admin-dark-1280',
 ];
 
-// Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
-const spaDir = resolve('.tmp/screenshots-dist');
-if (!process.env.SKIP_BUILD)
-  await build({
-    mode: 'production',
-    root: resolve('.'),
-    configFile: resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: spaDir, emptyOutDir: true, sourcemap: false },
-  });
+// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
+const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
 const emulator = await startEmulator({ populateNewWorkspaces: false });
 const server = await startPortalServer({
   analytics: localAnalyticsSettings(emulator),
@@ -47,12 +39,7 @@ const server = await startPortalServer({
 });
 try {
   await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const login = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: 'root@canopy.test', password: PASSWORD },
-  });
-  const token = login.json<{ token: string }>().token;
+  const token = await server.tokenFor('root@canopy.test');
   const tenants: Record<'light' | 'dark', { id: string; name: string }> = {
     light: { id: '', name: 'Northwind' },
     dark: { id: '', name: 'Contoso' },

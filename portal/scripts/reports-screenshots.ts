@@ -12,8 +12,8 @@ import { startEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
 import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
 import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { build } from 'vite';
-import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
+import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
+import { startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/report-screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -28,28 +28,15 @@ const DOCS = [
   'reports-fullscreen-dark-1280',
 ];
 
-// Its own build folder: a test run elsewhere may be rebuilding the end-to-end one meanwhile.
-const spaDir = resolve('.tmp/screenshots-dist');
-if (!process.env.SKIP_BUILD)
-  await build({
-    mode: 'production',
-    root: resolve('.'),
-    configFile: resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: spaDir, emptyOutDir: true, sourcemap: false },
-  });
+// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
+const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
 const emulator = await startEmulator({ populateNewWorkspaces: false });
 const analytics = localAnalyticsSettings(emulator);
 analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
 const server = await startPortalServer({ analytics, spaDir });
 try {
   await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const login = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: 'root@canopy.test', password: PASSWORD },
-  });
-  const token = login.json<{ token: string }>().token;
+  const token = await server.tokenFor('root@canopy.test');
   const call = async <T>(method: 'POST' | 'PUT', url: string, payload: object) =>
     (
       await server.app.inject({

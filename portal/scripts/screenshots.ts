@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import buildSpa from '../test/support/build-spa.ts';
+import { buildSpa } from '../test/support/build-spa.ts';
 import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
 import { startPortalServer } from '../test/support/portal-server.ts';
 import { seedDemo } from './seed-demo.ts';

@@ -13,7 +13,7 @@ import {
   signInAndLand,
   toast,
 } from './support/browser.ts';
-import { PASSWORD, startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 
 /** The source card by its heading (each card is an article named by its source). */
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -38,12 +38,7 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
       xero: localXeroConfig(emulator),
     });
     await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-    const login = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'root@canopy.test', password: PASSWORD },
-    });
-    const token = login.json<{ token: string }>().token;
+    const token = await server.tokenFor('root@canopy.test');
     const create = async (name: string, theme: 'light' | 'dark') => {
       const response = await server.app.inject({
         method: 'POST',

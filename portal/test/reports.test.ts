@@ -9,7 +9,7 @@ import {
   settled,
   signInAndLand,
 } from './support/browser.ts';
-import { PASSWORD, startPortalServer, type PortalServer } from './support/portal-server.ts';
+import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 
 const toast = (page: Page, text: string) =>
   page.locator('.toast').filter({ hasText: text }).first().waitFor();
@@ -46,12 +46,7 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
     analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
     server = await startPortalServer({ analytics });
     await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-    const login = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'root@canopy.test', password: PASSWORD },
-    });
-    rootToken = login.json<{ token: string }>().token;
+    rootToken = await server.tokenFor('root@canopy.test');
     tenant = await api('POST', '/api/admin/tenants', {
       name: 'Acme',
       adminEmail: 'owner@acme.test',

@@ -23,6 +23,8 @@ export interface PortalServer {
   /** Reset and invitation links mailed so far (paths, to open on this server's origin). */
   mailedLinks(to: string): Promise<string[]>;
   createTenant(values: Parameters<typeof insertTenant>[1]): ReturnType<typeof insertTenant>;
+  /** Signs a person in (with PASSWORD) through the API and returns their access token. */
+  tokenFor(email: string): Promise<string>;
   createPerson(values: Parameters<typeof insertPerson>[1]): ReturnType<typeof insertPerson>;
   close(): Promise<void>;
 }
@@ -77,6 +79,15 @@ export async function startPortalServer(
         .map((link) => link.pathname + link.search);
     },
     createTenant: (values) => insertTenant(database, values),
+    async tokenFor(email) {
+      const login = await fastify.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: PASSWORD },
+      });
+      if (login.statusCode !== 200) throw new Error(`sign-in of ${email}: ${login.body}`);
+      return login.json<{ token: string }>().token;
+    },
     createPerson: (values) => insertPerson(database, values),
     async close() {
       await fastify.close();
