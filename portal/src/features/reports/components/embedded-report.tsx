@@ -84,11 +84,5 @@ export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: Embedd
     onPhase(status);
   }, [status, onPhase]);
 
-  return (
-    <div
-      className="report-frame__embed"
-      data-embed-status={status}
-      ref={ref}
-    />
-  );
+  return <div className="report-frame__embed" data-embed-status={status} ref={ref} />;
 }
