@@ -122,37 +122,68 @@ export async function completeOauth(
   if (connections.length === 0) return back({ error: 'no_organisation' });
 
   const actor = { principal: { userId: starter.id, email: starter.email }, ip };
+  // Tokens of connections replaced below, revoked at the provider once the new ones are stored.
+  const superseded: string[] = [];
   await deps.db.transaction().execute(async (trx) => {
     for (const connection of connections) {
-      const row = await trx
-        .insertInto('integrations')
-        .values({
-          tenant_id: pending.tenant_id,
-          source_id: source.id,
-          status: 'active',
-          connection_id: connection.id,
-          external_tenant_id: connection.tenantId,
-          external_tenant_type: connection.tenantType,
-          external_tenant_name: connection.tenantName,
-          scopes: tokens.scope,
-          access_token_enc: deps.cipher.encrypt(tokens.accessToken),
-          refresh_token_enc: deps.cipher.encrypt(tokens.refreshToken),
-          access_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
-          created_by: starter.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const secrets = {
+        status: 'active' as const,
+        connection_id: connection.id,
+        external_tenant_type: connection.tenantType,
+        external_tenant_name: connection.tenantName,
+        scopes: tokens.scope,
+        access_token_enc: deps.cipher.encrypt(tokens.accessToken),
+        refresh_token_enc: deps.cipher.encrypt(tokens.refreshToken),
+        access_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
+      };
+      // Connecting the same organisation again (typically one in error) renews that integration in
+      // place: one row per tenant, source and organisation, keeping its dataset and sync history.
+      const existing = await trx
+        .selectFrom('integrations')
+        .select(['id', 'status', 'refresh_token_enc'])
+        .where('source_id', '=', source.id)
+        .where('external_tenant_id', '=', connection.tenantId)
+        .where((eb) =>
+          pending.tenant_id === null
+            ? eb('tenant_id', 'is', null)
+            : eb('tenant_id', '=', pending.tenant_id),
+        )
+        .forUpdate()
+        .executeTakeFirst();
+      let id: string;
+      if (existing) {
+        await trx.updateTable('integrations').set(secrets).where('id', '=', existing.id).execute();
+        if (existing.status !== 'error')
+          superseded.push(deps.cipher.decrypt(existing.refresh_token_enc));
+        id = existing.id;
+      } else {
+        const row = await trx
+          .insertInto('integrations')
+          .values({
+            ...secrets,
+            tenant_id: pending.tenant_id,
+            source_id: source.id,
+            external_tenant_id: connection.tenantId,
+            created_by: starter.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = row.id;
+      }
       // The first sync runs as soon as a worker polls the queue; it then repeats on its interval.
-      await scheduleJob(trx, 'integration.sync', row.id, new Date());
+      await scheduleJob(trx, 'integration.sync', id, new Date());
       await audit(trx, {
-        action: 'integration.connect',
+        action: existing ? 'integration.reconnect' : 'integration.connect',
         actor: actor.principal,
         ip,
         tenantId: pending.tenant_id,
-        target: `integration:${row.id}`,
+        target: `integration:${id}`,
         details: { source: source.id, organisation: connection.tenantName },
       });
     }
   });
+  for (const refreshToken of superseded) {
+    await deps.xero.revoke(refreshToken).catch(() => undefined);
+  }
   return back({ success: 'connected', source: source.name });
 }

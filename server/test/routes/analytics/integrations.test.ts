@@ -320,6 +320,63 @@ describe('sync, refresh and disconnect', () => {
     });
     expect(notFound.statusCode).toBe(404);
   });
+
+  it('renews an integration in error in place when its organisation is connected again', async () => {
+    await connect();
+    const first = await latestIntegration();
+    await t.database.db
+      .updateTable('integrations')
+      .set({ status: 'error', fabric_dataset_id: 'kept-dataset' })
+      .where('id', '=', first.id)
+      .execute();
+    await connect();
+    const rows = await t.database.db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: first.id,
+      status: 'active',
+      fabric_dataset_id: 'kept-dataset',
+    });
+    expect(cipher().decrypt(rows[0]!.refresh_token_enc)).not.toBe(
+      cipher().decrypt(first.refresh_token_enc),
+    );
+    const audited = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('target', '=', `integration:${first.id}`)
+      .execute();
+    expect(audited.map((event) => event.action)).toContain('integration.reconnect');
+
+    // Connecting an active one again replaces its tokens too, and revokes the old ones there.
+    const active = cipher().decrypt(rows[0]!.refresh_token_enc);
+    await connect();
+    const config = localXeroConfig(emulator)!;
+    const reuse = await fetch(config.tokenUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: active }).toString(),
+    });
+    expect(reuse.status).toBe(400);
+    expect(
+      await t.database.db
+        .selectFrom('integrations')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .execute(),
+    ).toEqual([{ id: first.id }]);
+    await t.request({
+      method: 'DELETE',
+      url: `/api/admin/integrations/${first.id}`,
+      token: superAdmin.token,
+    });
+  });
 });
 
 describe('the sync queue', () => {
