@@ -165,6 +165,8 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
     expect(time).toMatch(/^\d{2}:\d{2}$/);
     await admin.page.locator('.chat-message--other .chat-avatar', { hasText: 'VI' }).waitFor();
     await viewer.page.locator('.chat-message--other .chat-avatar', { hasText: 'AN' }).waitFor();
+    // One day separator above the day's first message.
+    expect(await admin.page.locator('.chat-day').allTextContents()).toEqual(['Today']);
     // Both sides have it open, so Ann's message is read at once: the double green tick.
     await admin.page.locator('.chat-message--own [data-ticks="read"]').waitFor();
     expect(

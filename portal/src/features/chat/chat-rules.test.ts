@@ -9,6 +9,8 @@ import {
 } from './rules/composer-rules.ts';
 import {
   chatInitials,
+  dayLabel,
+  dayOf,
   messageTime,
   reactionCounts,
   ticksOf,
@@ -92,6 +94,22 @@ describe('message display', () => {
     expect(messageTime(at)).toBe('07:05');
     expect(messageTime(new Date(2026, 0, 2, 23, 59).toISOString())).toBe('23:59');
     expect(messageTime('not a date')).toBe('');
+  });
+
+  it('labels each day: Today, Yesterday, a short date (with the year only when not this one)', () => {
+    const now = new Date(2026, 10, 25, 9, 30);
+    expect(dayLabel(new Date(2026, 10, 25, 0, 1).toISOString(), now)).toBe('Today');
+    expect(dayLabel(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('Yesterday');
+    expect(dayLabel(new Date(2026, 10, 23, 12).toISOString(), now)).toBe('Mon, Nov 23');
+    expect(dayLabel(new Date(2025, 11, 31, 12).toISOString(), now)).toBe('Wed, Dec 31, 2025');
+    // Yesterday across a month boundary.
+    expect(dayLabel(new Date(2026, 10, 30, 8).toISOString(), new Date(2026, 11, 1, 8))).toBe(
+      'Yesterday',
+    );
+    expect(dayOf(new Date(2026, 10, 25, 0, 0).toISOString())).toBe(
+      dayOf(new Date(2026, 10, 25, 23, 59).toISOString()),
+    );
+    expect(dayLabel('not a date', now)).toBe('');
   });
 
   it('ticks: none on others and pending, one once sent, two when readBy has more than one', () => {

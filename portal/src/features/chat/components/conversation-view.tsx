@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { dayLabel, dayOf } from '../rules/message-display.ts';
 import { OFFLINE_TEXT } from '../rules/offline-store.ts';
 import { Composer } from './composer.tsx';
 import { ChatEmpty } from './chat-empty.tsx';
@@ -60,16 +61,26 @@ export function ConversationView(props: {
           />
         ) : (
           <ol className="chat-message-list">
-            {chat.messages.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                me={me}
-                partnerEmail={partner.email}
-                onReact={(id, emoji) => void chat.react(id, emoji)}
-                onImageLoad={toBottom}
-              />
-            ))}
+            {chat.messages.map((message, index) => {
+              const previous = chat.messages[index - 1];
+              const newDay = !previous || dayOf(previous.createdAt) !== dayOf(message.createdAt);
+              return (
+                <Fragment key={message.id}>
+                  {newDay && (
+                    <li className="chat-day">
+                      <span>{dayLabel(message.createdAt)}</span>
+                    </li>
+                  )}
+                  <MessageItem
+                    message={message}
+                    me={me}
+                    partnerEmail={partner.email}
+                    onReact={(id, emoji) => void chat.react(id, emoji)}
+                    onImageLoad={toBottom}
+                  />
+                </Fragment>
+              );
+            })}
           </ol>
         )}
       </div>

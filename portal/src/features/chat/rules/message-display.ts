@@ -12,6 +12,31 @@ export function messageTime(iso: string): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
+/** The local calendar day of a timestamp (for day separators), or '' for an invalid one. */
+export function dayOf(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+/**
+ * The separator above the first message of each day: HH:mm alone does not say which day a message
+ * is from. "Today", "Yesterday", else a US short date ("Mon, Nov 23"; with the year if not this one).
+ */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (dayOf(iso) === dayOf(now.toISOString())) return 'Today';
+  if (dayOf(iso) === dayOf(yesterday.toISOString())) return 'Yesterday';
+  return date.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}
+
 export type Ticks = 'none' | 'sent' | 'read';
 
 /**
