@@ -19,7 +19,8 @@ import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
 import { startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/data-integration-screenshots');
-const docsDir = resolve('../docs/portal');
+// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
+const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
 mkdirSync(outDir, { recursive: true });
 
 /** The shots docs/portal.md shows. */
@@ -71,7 +72,8 @@ try {
     );
     await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: true });
     console.log(`${outDir}/${name}.png`);
-    if (DOCS.includes(name)) copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
+    if (docsDir && DOCS.includes(name))
+      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
   };
   const open = async (width: number) => {
     const session = await openPortal(server.url, {

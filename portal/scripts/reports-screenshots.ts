@@ -17,7 +17,8 @@ import { startPortalServer } from '../test/support/portal-server.ts';
 
 const outDir = resolve(process.argv[2] ?? '.tmp/report-screenshots');
 mkdirSync(outDir, { recursive: true });
-const docsDir = resolve('../docs/portal');
+// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
+const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
 /** The shots docs/portal.md shows, copied there. */
 const DOCS = [
   'reports-list-light-1280',
@@ -95,7 +96,8 @@ try {
     );
     await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: false });
     console.log(`${outDir}/${name}.png`);
-    if (DOCS.includes(name)) copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
+    if (docsDir && DOCS.includes(name))
+      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
   };
 
   for (const theme of ['light', 'dark'] as const) {
