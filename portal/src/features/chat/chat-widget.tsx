@@ -122,7 +122,8 @@ export default function ChatWidget({ session }: { session: Session }) {
     setUnread(0);
     // A team list that failed to load is asked for again on the next open.
     if (contacts.isError) void contacts.refetch();
-    askNotificationPermission();
+    // Spec §4: asked on the first open only; a dismissed prompt is not put up again each time.
+    if (!opened) askNotificationPermission();
   };
   const closePanel = () => {
     setOpen(false);

@@ -1,3 +1,5 @@
+import { ApiError } from '../../shared/api/api-fetch.ts';
+import { reportsFailureText, tokenFailureText } from './rules/report-failures.ts';
 import { describe, expect, it } from 'vitest';
 import {
   createdByText,
@@ -46,5 +48,32 @@ describe('report search (spec §5: case-insensitive containment in the name)', (
       'Wholesale',
     ]);
     expect(filterReports(reports, 'zzz')).toEqual([]);
+  });
+});
+
+describe('report failure texts (spec §8)', () => {
+  const bare = new ApiError('Request failed with status 502', 502, undefined, {
+    statusText: 'Bad Gateway',
+    fromServer: false,
+  });
+  const server = new ApiError('Report not found', 404, 'REPORT_NOT_FOUND', {
+    statusText: 'Not Found',
+    fromServer: true,
+  });
+  const forbidden = new ApiError('You do not have permission to perform this action', 403);
+
+  it('embed token: the server message, else "Failed to get embed token", else the fallback', () => {
+    expect(tokenFailureText(server, 'Failed to load report')).toBe('Report not found');
+    expect(tokenFailureText(bare, 'Failed to load report')).toBe('Failed to get embed token');
+    expect(tokenFailureText(forbidden, 'Failed to load report')).toBe(forbidden.message);
+    expect(tokenFailureText(new Error('boom'), 'Failed to load report')).toBe(
+      'Failed to load report',
+    );
+  });
+
+  it('report list: the server message, else "Failed to fetch reports: <status> <statusText>"', () => {
+    expect(reportsFailureText(server)).toBe('Report not found');
+    expect(reportsFailureText(bare)).toBe('Failed to fetch reports: 502 Bad Gateway');
+    expect(reportsFailureText(new Error('boom'))).toBe('Failed to fetch reports');
   });
 });

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's stable error code, when it sent one. */
     readonly code?: string,
+    /** The HTTP status text, and whether `message` is the server's own (its `error` field). */
+    readonly details: { statusText?: string; fromServer?: boolean } = {},
   ) {
     super(message);
   }
@@ -104,7 +106,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
   if (!response.ok) {
     const { error, code } = await errorBody(response);
     if (response.status === 403 && authenticated) throw new ApiError(MESSAGES.forbidden, 403, code);
-    throw new ApiError(error ?? MESSAGES.status(response.status), response.status, code);
+    throw new ApiError(error ?? MESSAGES.status(response.status), response.status, code, {
+      statusText: response.statusText,
+      fromServer: error !== undefined,
+    });
   }
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { fetchEmbedToken, reportUsage, type ReportSide } from '../api/reports-api.ts';
 import { EmbeddedReport, type EmbedPhase } from './embedded-report.tsx';
+import { tokenFailureText } from '../rules/report-failures.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import '../reports.css';
 
@@ -16,7 +16,7 @@ export interface ReportViewProps {
   groupId: string;
   reportId: string;
   backTo: string;
-  /** Toast for a failed token (spec §8: the server's message, else this). */
+  /** Toast fallback for a report that cannot be loaded (spec §8: "Failed to load report"). */
   failureToast: string;
 }
 
@@ -44,8 +44,12 @@ export function ReportView({
   });
 
   useEffect(() => {
-    if (token.isError) toast.error(errorMessage(token.error, failureToast));
+    if (token.isError) toast.error(tokenFailureText(token.error, failureToast));
   }, [token.isError, token.error, failureToast]);
+  // A report that fails inside its frame after the token came: the same toast fallback (spec §8).
+  useEffect(() => {
+    if (phase === 'error') toast.error(failureToast);
+  }, [phase, failureToast]);
 
   const renewToken = useCallback(
     () =>

@@ -9,6 +9,7 @@ import { reportsQuery } from '../api/reports-api.ts';
 import { ReportListCard } from '../components/report-list-card.tsx';
 import { NO_WORKSPACE_TEXT, useTenantWorkspace } from '../components/use-tenant-workspace.ts';
 import '../reports.css';
+import { reportsFailureText } from '../rules/report-failures.ts';
 
 export const EMPTY_LIST_TOAST =
   'No reports available. Contact your administrator to grant access to reports.';
@@ -54,9 +55,7 @@ function TenantReports({ tenantId }: { tenantId: string | null }) {
         badge={<Badge tone="primary">Tenant User</Badge>}
       />
       {workspace.failed && <ErrorCard message="Failed to fetch tenant info" />}
-      {reports.isError && (
-        <ErrorCard message={errorMessage(reports.error, 'Failed to fetch reports')} />
-      )}
+      {reports.isError && <ErrorCard message={reportsFailureText(reports.error)} />}
       {workspace.noWorkspace ? (
         <Card>
           <EmptyState title="No Power BI Workspace" text={NO_WORKSPACE_TEXT} />
