@@ -69,10 +69,12 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
   let viewer: Session;
   let ann: { id: string; email: string };
   let vic: { id: string; email: string };
+  let tenantId: string;
 
   beforeAll(async () => {
     server = await startPortalServer();
     const tenant = await server.createTenant({ name: 'Acme', theme: 'light' });
+    tenantId = tenant.id;
     ann = await server.createPerson({
       tenantId: tenant.id,
       role: 'Admin',
@@ -331,6 +333,58 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
     } finally {
       await dark.context.close();
     }
+  });
+
+  it('a long conversation opens on its newest 200; "Load earlier messages" adds the rest above', async () => {
+    const walt = await server.createPerson({ tenantId, role: 'Viewer', email: 'walt@acme.test' });
+    const token = await server.tokenFor(walt.email);
+    const key = [walt.id, ann.id].sort().join('_');
+    const first = await server.app.inject({
+      method: 'POST',
+      url: `/api/messages/${key}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\nold 0\r\n--x--\r\n',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const { conversationId } = first.json<{ conversationId: string }>();
+    // 249 more straight into the table, a millisecond apart, as sends would leave them.
+    const base = Date.now() - 60_000;
+    await server.database.db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: 249 }, (_, i) => ({
+          conversation_id: conversationId,
+          sender_id: walt.id,
+          content: `old ${i + 1}`,
+          image_key: null,
+          client_id: null,
+          created_at: new Date(base + i),
+        })),
+      )
+      .execute();
+
+    const page = admin.page;
+    // A teammate added since the last open is in the list at the next open.
+    if ((await panel(page).count()) > 0) await launcher(page).click();
+    await openChat(page, walt.email);
+    const texts = () => log(page).locator('.chat-bubble__text').allTextContents();
+    await log(page).getByText('old 249', { exact: true }).waitFor();
+    expect(await texts()).toHaveLength(200);
+    expect((await texts())[0]).toBe('old 50');
+    await log(page).getByText('old 50', { exact: true }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    await log(page).getByText('old 0', { exact: true }).waitFor();
+    const all = await texts();
+    expect(all).toEqual(Array.from({ length: 250 }, (_, i) => `old ${i}`));
+    // Nothing older is left, and the view stayed on the message that was at the top.
+    expect(await page.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
+    const logBox = (await log(page).boundingBox())!;
+    const kept = (await log(page).getByText('old 50', { exact: true }).boundingBox())!;
+    expect(kept.y).toBeGreaterThanOrEqual(logBox.y - 1);
+    expect(kept.y).toBeLessThan(logBox.y + logBox.height);
   });
 
   it('signing out closes the event stream', async () => {

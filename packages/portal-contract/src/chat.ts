@@ -56,7 +56,19 @@ export const ChatMessage = z.object({
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ChatMessageList = z.array(ChatMessage);
-export const Conversation = z.object({ messages: ChatMessageList });
+export const Conversation = z.object({
+  messages: ChatMessageList,
+  /** Older messages exist: ask again with `before` = the first message's cursor. */
+  hasEarlier: z.boolean(),
+});
+
+/** `before`: a message's cursor; the answer is the newest page strictly older than it. */
+export const ConversationQuery = z.object({
+  before: z
+    .string()
+    .regex(/^c\d{1,18}$/, 'Must be a message cursor')
+    .optional(),
+});
 
 /**
  * The text fields of the multipart send (the image is the file part `image`). `clientId` is the

@@ -18,6 +18,8 @@ import {
 } from './rules/message-display.ts';
 import {
   applyRead,
+  mayHaveEarlier,
+  replaceConfirmed,
   confirmPending,
   mergeIncoming,
   removePending,
@@ -188,6 +190,24 @@ describe('pending → confirmed or removed (spec §4)', () => {
     const read = applyRead(shown, ME, [shown[1]!.id.toUpperCase()]);
     expect(unreadFromOthers(read, ME).map((m) => m.cursor)).toEqual(['c3']);
     expect(applyRead(read, ME, [shown[1]!.id])[1]!.readBy).toHaveLength(2);
+  });
+});
+
+describe('earlier messages', () => {
+  it('a reload keeps the older messages loaded above its page, and what is pending', () => {
+    const shown = [message(1), message(2), message(3), pending('tmp-1', 'on its way')];
+    const reloaded = replaceConfirmed(shown, [message(2, { content: 'edited' }), message(3)], ME);
+    expect(reloaded.map((m) => m.content)).toEqual([
+      'message 1',
+      'edited',
+      'message 3',
+      'on its way',
+    ]);
+  });
+
+  it('a full page may have older ones; a shorter one has none', () => {
+    expect(mayHaveEarlier(200)).toBe(true);
+    expect(mayHaveEarlier(199)).toBe(false);
   });
 });
 

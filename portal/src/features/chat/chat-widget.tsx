@@ -120,8 +120,8 @@ export default function ChatWidget({ session }: { session: Session }) {
     setOpen(true);
     setOpened(true);
     setUnread(0);
-    // A team list that failed to load is asked for again on the next open.
-    if (contacts.isError) void contacts.refetch();
+    // The team is read again on every open (a list that failed, a person added since).
+    if (opened) void contacts.refetch();
     // Spec §4: asked on the first open only; a dismissed prompt is not put up again each time.
     if (!opened) askNotificationPermission();
   };

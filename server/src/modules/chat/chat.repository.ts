@@ -69,11 +69,15 @@ export async function readPage(
   };
 }
 
-/** The newest `limit` messages of a conversation, oldest first; null when there is none yet. */
+/**
+ * The newest `limit` messages of a conversation (older than `beforeSeq` when given), oldest first;
+ * null when there is none yet.
+ */
 export async function readLatest(
   db: Db,
   pair: Pair,
   limit: number,
+  beforeSeq?: number,
 ): Promise<{ conversationId: string | null; messages: MessageRow[] } | null> {
   const { rows } = await sql<MessageRow & { conv_id: string | null }>`
     select c.id as conv_id, m.id, m.seq, m.conversation_id, m.sender_id, m.content, m.image_key,
@@ -81,7 +85,9 @@ export async function readLatest(
     from users p
     left join conversations c on c.key = ${pair.key} and c.tenant_id = ${pair.tenantId}
     left join lateral (
-      select * from messages m where m.conversation_id = c.id order by m.seq desc limit ${limit}
+      select * from messages m
+      where m.conversation_id = c.id and ${beforeSeq === undefined ? sql`true` : sql`m.seq < ${beforeSeq}`}
+      order by m.seq desc limit ${limit}
     ) m on true
     where p.id = ${pair.partnerId} and p.tenant_id = ${pair.tenantId} and not p.is_super_admin
     order by m.seq`.execute(db);

@@ -110,16 +110,24 @@ export async function listMessages(
   };
 }
 
-/** The newest page of a conversation; 404 when none exists yet (the widget's "Start" state). */
+/**
+ * The newest page of a conversation, or with `before` (a message's cursor) the page just older than
+ * that message; 404 when no conversation exists yet (the widget's "Start" state).
+ */
 export async function getConversation(
   deps: ChatDeps,
   principal: Principal,
   conversationKey: string,
-): Promise<{ messages: ChatMessage[] }> {
+  before?: string,
+): Promise<{ messages: ChatMessage[]; hasEarlier: boolean }> {
   const pair = pairOf(principal, conversationKey);
-  const page = await readLatest(deps.db, pair, MESSAGES_PAGE_SIZE);
+  const beforeSeq = before === undefined ? undefined : Number(before.slice(1));
+  // One more than a page says whether anything older is left.
+  const page = await readLatest(deps.db, pair, MESSAGES_PAGE_SIZE + 1, beforeSeq);
   if (!page || page.conversationId === null) throw new AppError('CONVERSATION_NOT_FOUND');
-  return { messages: page.messages.map((row) => toMessageDto(row, pair, deps.imageUrls)) };
+  const hasEarlier = page.messages.length > MESSAGES_PAGE_SIZE;
+  const rows = hasEarlier ? page.messages.slice(1) : page.messages;
+  return { messages: rows.map((row) => toMessageDto(row, pair, deps.imageUrls)), hasEarlier };
 }
 
 export interface NewMessage {

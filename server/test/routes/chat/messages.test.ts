@@ -165,6 +165,29 @@ describe('since', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(['first', ...Array.from({ length: 449 }, (_, i) => `bulk ${i}`)]);
     expect((await poll(b, key, since)).json()).toEqual([]);
+
+    // Backwards from the newest page: 200, 200, then the last 50, each oldest first.
+    const earlier = (before?: string) =>
+      t.request({
+        method: 'GET',
+        url: `/api/conversations/key/${key}${before ? `?before=${before}` : ''}`,
+        token: a.token,
+      });
+    const back: string[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = (await earlier(before)).json<{ messages: Msg[]; hasEarlier: boolean }>();
+      back.unshift(page.messages.map((m) => m.content));
+      if (!page.hasEarlier) break;
+      before = page.messages[0]!.cursor;
+    }
+    expect(back.map((page) => page.length)).toEqual([50, 200, 200]);
+    expect(back.flat()).toEqual(seen);
+    for (const bad of ['yesterday', 'c', '12', 'c1e5']) {
+      const refused = await earlier(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 
   it('refuses a since that is neither a timestamp nor a cursor', async () => {

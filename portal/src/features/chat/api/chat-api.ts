@@ -27,6 +27,13 @@ export async function fetchConversation(key: string): Promise<ChatMessage[] | nu
   }
 }
 
+/** The page just older than the message with cursor `before` (the "Load earlier messages" button). */
+export const fetchEarlierMessages = (key: string, before: string) =>
+  apiFetch(`/api/conversations/key/${key}?before=${encodeURIComponent(before)}`, {
+    schema: Conversation,
+    cache: 'no-store',
+  });
+
 export interface MessagesPage {
   messages: ChatMessage[];
   /** `X-Next-Cursor`: where the next poll continues (null when the server sent none). */

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { dayLabel, dayOf } from '../rules/message-display.ts';
 import { OFFLINE_TEXT } from '../rules/offline-store.ts';
 import { Composer } from './composer.tsx';
@@ -24,13 +24,28 @@ export function ConversationView(props: {
   });
   const list = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // While older messages are added above: the distance from the bottom to keep the view where it was.
+  const keepFromBottom = useRef<number | null>(null);
 
   // Follow new messages while the person is at the bottom (not while they read older ones).
   const toBottom = () => {
     const element = list.current;
-    if (element && stick.current) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    if (keepFromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stick.current) element.scrollTop = element.scrollHeight;
   };
   useLayoutEffect(toBottom, [chat.messages, chat.partnerTyping]);
+  // A load that added nothing (or failed) leaves no position to restore.
+  useEffect(() => {
+    if (!chat.loadingEarlier) keepFromBottom.current = null;
+  }, [chat.loadingEarlier]);
+  const loadEarlier = () => {
+    const element = list.current;
+    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
+    void chat.loadEarlier();
+  };
 
   return (
     <>
@@ -61,6 +76,18 @@ export function ConversationView(props: {
           />
         ) : (
           <ol className="chat-message-list">
+            {chat.hasEarlier && (
+              <li className="chat-earlier">
+                <button
+                  type="button"
+                  className="button button--ghost button--sm"
+                  disabled={chat.loadingEarlier}
+                  onClick={loadEarlier}
+                >
+                  {chat.loadingEarlier ? 'Loading...' : 'Load earlier messages'}
+                </button>
+              </li>
+            )}
             {chat.messages.map((message, index) => {
               const previous = chat.messages[index - 1];
               const newDay = !previous || dayOf(previous.createdAt) !== dayOf(message.createdAt);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import {
   fetchConversation,
+  fetchEarlierMessages,
   fetchMessagesSince,
   markMessagesRead,
   sendChatMessage,
@@ -13,6 +14,7 @@ import { TYPING_THROTTLE_MS } from '../rules/composer-rules.ts';
 import {
   applyRead,
   confirmPending,
+  mayHaveEarlier,
   mergeIncoming,
   removePending,
   replaceConfirmed,
@@ -28,6 +30,8 @@ import type { ChatEventListener } from './use-chat-events.ts';
 export const POLL_MS = 3_000;
 /** Spec §8 word for word. */
 export const SEND_FAILED = 'Failed to send message';
+/** Not in the spec (it has no history paging): the older page could not be read. */
+export const EARLIER_FAILED = 'Failed to load earlier messages';
 
 export interface Me {
   id: string;
@@ -55,6 +59,8 @@ export function useConversation(options: {
   const [loading, setLoading] = useState(true);
   const [offline, setOffline] = useState(false);
   const [partnerTyping, setPartnerTyping] = useState(false);
+  const [hasEarlier, setHasEarlier] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
   // What is shown, for the async pulls (kept in step by `update`, the only writer).
   const latest = useRef<ShownMessage[]>([]);
   const nextCursor = useRef<string | null>(null);
@@ -114,6 +120,7 @@ export function useConversation(options: {
     void loadWithFallback(localStorage, key, () => fetchConversation(key)).then((loaded) => {
       if (!alive.current) return;
       update((shown) => replaceConfirmed(shown, loaded.messages ?? [], me.id));
+      setHasEarlier(!loaded.offline && mayHaveEarlier(loaded.messages?.length ?? 0));
       setOffline(loaded.offline);
       if (loaded.offline) toast.info(OFFLINE_TEXT);
       setLoading(false);
@@ -242,5 +249,34 @@ export function useConversation(options: {
     [me.email, reload, update],
   );
 
-  return { messages, loading, offline, partnerTyping, send, react, typing, stoppedTyping };
+  // "Load earlier messages": the page before the oldest one shown, added above it.
+  const loadEarlier = useCallback(async () => {
+    const oldest = latest.current.find((m) => !m.pending);
+    if (!oldest) return;
+    setLoadingEarlier(true);
+    try {
+      const page = await fetchEarlierMessages(key, oldest.cursor);
+      if (!alive.current) return;
+      update((shown) => mergeIncoming(shown, page.messages, me.id));
+      setHasEarlier(page.hasEarlier);
+    } catch {
+      toast.error(EARLIER_FAILED);
+    } finally {
+      if (alive.current) setLoadingEarlier(false);
+    }
+  }, [key, me.id, update]);
+
+  return {
+    messages,
+    loading,
+    offline,
+    partnerTyping,
+    hasEarlier,
+    loadingEarlier,
+    loadEarlier,
+    send,
+    react,
+    typing,
+    stoppedTyping,
+  };
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@canopy/portal-contract';
+import { MESSAGES_PAGE_SIZE, type ChatMessage } from '@canopy/portal-contract';
 
 /** A message on screen: the server's, or our own still on its way (id = its clientId). */
 export type ShownMessage = ChatMessage & { pending?: boolean };
@@ -64,13 +64,18 @@ export function confirmPending(
 export const removePending = (shown: ShownMessage[], clientId: string) =>
   shown.filter((m) => m.id !== clientId);
 
-/** A full reload (reactions changed, a resync): the server's page plus what is still pending. */
-export const replaceConfirmed = (shown: ShownMessage[], page: ChatMessage[], me: string) =>
-  mergeIncoming(
-    shown.filter((m) => m.pending),
-    page,
-    me,
-  );
+/**
+ * A full reload (reactions changed, a resync): the server's newest page plus what is still pending,
+ * and the older messages the person loaded with "Load earlier messages" (the page does not reach them).
+ */
+export function replaceConfirmed(shown: ShownMessage[], page: ChatMessage[], me: string) {
+  const oldest = Math.min(...page.map(seqOf));
+  const earlier = shown.filter((m) => !m.pending && seqOf(m) < oldest);
+  return mergeIncoming([...earlier, ...shown.filter((m) => m.pending)], page, me);
+}
+
+/** Messages are a full page: older ones may exist until the server says otherwise. */
+export const mayHaveEarlier = (count: number) => count >= MESSAGES_PAGE_SIZE;
 
 /** A read event: the reader joins readBy of those messages (the double green tick). */
 export function applyRead(

@@ -1,6 +1,7 @@
 import {
   Conversation,
   ConversationKeyParams,
+  ConversationQuery,
   ErrorBody,
   MarkReadRequest,
   MarkReadResult,
@@ -29,13 +30,20 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
-        summary: 'A conversation: its newest 200 messages; 404 when none exists yet',
+        summary:
+          'A conversation: its newest 200 messages (or those before `before`); 404 when none exists yet',
         params: ConversationKeyParams,
+        querystring: ConversationQuery,
         response: { 200: Conversation, ...errors },
       },
     },
     async (request) =>
-      getConversation(chatDeps(app), principalOf(request), request.params.conversationKey),
+      getConversation(
+        chatDeps(app),
+        principalOf(request),
+        request.params.conversationKey,
+        request.query.before,
+      ),
   );
 
   app.post(
