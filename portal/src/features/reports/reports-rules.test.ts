@@ -15,6 +15,8 @@ describe('report initials (spec §2: first letters of the first two words)', () 
     ['sales overview by region', 'SO'],
     ['Finance', 'F'],
     ['  Quarterly   results ', 'QR'],
+    ['(Q1) Sales', 'QS'],
+    ['Ventes – Été', 'VÉ'],
     ['', ''],
   ])('%j → %j', (name, initials) => {
     expect(reportInitials(name)).toBe(initials);

@@ -45,5 +45,9 @@ describe('role display rules (spec §3)', () => {
     expect(nameFromEmail('jane.doe@acme.com')).toBe('Jane Doe');
     expect(nameFromEmail('ops_team-lead@acme.com')).toBe('Ops Team Lead');
     expect(avatarInitials('jane.doe@acme.com')).toBe('JA');
+    // Letters and digits only: no punctuation in an avatar.
+    expect(avatarInitials('a.b@acme.com')).toBe('AB');
+    expect(avatarInitials('_x9@acme.com')).toBe('X9');
+    expect(avatarInitials('..@acme.com')).toBe('..');
   });
 });

@@ -38,6 +38,12 @@ export function nameFromEmail(email: string): string {
     .join(' ');
 }
 
-/** First two letters of the email's local part (top bar and chat avatars). */
-export const avatarInitials = (email: string) =>
-  (email.split('@')[0] ?? '').slice(0, 2).toUpperCase();
+/**
+ * First two letters of the email's local part (top bar and chat avatars). Letters and digits only:
+ * "a.b@x" gives "AB", not "A.". A local part without any gives its first two characters.
+ */
+export function avatarInitials(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const letters = [...local].filter((c) => /[\p{L}\p{N}]/u.test(c));
+  return (letters.length > 0 ? letters.join('') : local).slice(0, 2).toUpperCase();
+}

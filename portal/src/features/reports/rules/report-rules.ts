@@ -15,14 +15,14 @@ export const REPORTS = {
   idChars: 8,
 } as const;
 
-/** Up to two letters: the first letter of each of the first two words ("Sales Overview" → "SO"). */
+/**
+ * Up to two letters: the first letter of each of the first two words ("Sales Overview" → "SO").
+ * Words are runs of letters and digits, so "(Q1) Sales" gives "QS", not "(S".
+ */
 export function reportInitials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
+  return (name.match(/[\p{L}\p{N}]+/gu) ?? [])
     .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
+    .map((word) => (/^./u.exec(word)?.[0] ?? '').toUpperCase())
     .join('');
 }
 
