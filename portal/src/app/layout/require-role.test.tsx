@@ -1,11 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { AUTH_WAIT_MS, RequireRole } from './require-role.tsx';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = setupTestRoot();
 
 const viewer = {
   id: 'a0b1c2d3-0000-4000-8000-000000000001',
@@ -18,8 +18,6 @@ const viewer = {
   token: 't',
 };
 
-let root: Root;
-let container: HTMLElement;
 function renderGuard(roles: string[]) {
   const router = createMemoryRouter(
     [
@@ -28,18 +26,11 @@ function renderGuard(roles: string[]) {
     ],
     { initialEntries: ['/page'] },
   );
-  act(() => root.render(<RouterProvider router={router} />));
+  act(() => view.root.render(<RouterProvider router={router} />));
   return router;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   sessionStorage.clear();
   vi.useRealTimers();
 });
@@ -62,7 +53,7 @@ describe('the route guard (spec §2)', () => {
   it('should let a role from the list pass and send anyone else to /login', () => {
     act(() => sessionStore.signIn(viewer));
     renderGuard(['Admin', 'Viewer']);
-    expect(container.textContent).toBe('secret page');
+    expect(view.container.textContent).toBe('secret page');
     const router = renderGuard(['Admin']);
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -70,8 +61,8 @@ describe('the route guard (spec §2)', () => {
   it('should let a super admin pass any guard', () => {
     act(() => sessionStore.signIn({ ...viewer, type: 'superadmin', roles: [], tenantId: null }));
     renderGuard([]);
-    expect(container.textContent).toBe('secret page');
+    expect(view.container.textContent).toBe('secret page');
     act(() => sessionStore.signOut());
-    expect(container.textContent).toBe('login page');
+    expect(view.container.textContent).toBe('login page');
   });
 });

@@ -1,16 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from './components/composer.tsx';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
-// React's act() needs to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = setupTestRoot();
 
-let container: HTMLDivElement;
-let root: Root;
 let onSend: ReturnType<typeof vi.fn<(text: string, image: File | null) => Promise<boolean>>>;
 
-const textarea = () => container.querySelector('textarea')!;
+const textarea = () => view.container.querySelector('textarea')!;
 const type = (value: string) =>
   act(() => {
     const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
@@ -24,12 +21,9 @@ const press = (key: string, shiftKey = false) => {
 };
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   onSend = vi.fn(() => Promise.resolve(true));
   act(() =>
-    root.render(
+    view.root.render(
       <Composer
         partnerEmail="vic@x.test"
         onSend={onSend}
@@ -38,10 +32,6 @@ beforeEach(() => {
       />,
     ),
   );
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('composer: Enter vs Shift+Enter', () => {
@@ -65,7 +55,7 @@ describe('composer: Enter vs Shift+Enter', () => {
     type('   ');
     press('Enter');
     expect(onSend).not.toHaveBeenCalled();
-    expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(
+    expect(view.container.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(
       true,
     );
   });
@@ -79,7 +69,7 @@ describe('composer: Enter vs Shift+Enter', () => {
   });
 
   it('the attach input takes images only', () => {
-    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const input = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input.accept).toBe('image/*');
   });
 });

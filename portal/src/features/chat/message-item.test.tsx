@@ -1,11 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageItem } from './components/message-item.tsx';
 import type { ShownMessage } from './rules/message-merge.ts';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
-// React's act() needs to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = setupTestRoot();
 
 const ME = { id: '11111111-1111-4111-8111-111111111111', email: 'ann.admin@acme.test' };
 const YOU = '22222222-2222-4222-8222-222222222222';
@@ -22,12 +21,10 @@ const base: ShownMessage = {
   cursor: 'c1',
 };
 
-let container: HTMLDivElement;
-let root: Root;
 const onReact = vi.fn();
 function render(message: ShownMessage) {
   act(() =>
-    root.render(
+    view.root.render(
       <ul>
         <MessageItem
           message={message}
@@ -39,18 +36,11 @@ function render(message: ShownMessage) {
       </ul>,
     ),
   );
-  return container.querySelector('li')!;
+  return view.container.querySelector('li')!;
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   onReact.mockClear();
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('a message on screen', () => {

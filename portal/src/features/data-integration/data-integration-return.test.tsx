@@ -1,21 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast-store.ts';
 import { useOauthReturn } from './components/use-oauth-return.ts';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
-// React's act() needs to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = setupTestRoot();
 
 function Page() {
   useOauthReturn();
   return <p>page</p>;
 }
-
-let container: HTMLDivElement;
-let root: Root;
 
 function render(entry: string) {
   const router = createMemoryRouter(
@@ -27,7 +23,7 @@ function render(entry: string) {
   );
   const client = new QueryClient();
   act(() =>
-    root.render(
+    view.root.render(
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
@@ -36,14 +32,7 @@ function render(entry: string) {
   return router;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
 });
 

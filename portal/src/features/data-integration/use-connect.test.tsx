@@ -1,17 +1,16 @@
 import type { DataSource } from '@canopy/portal-contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-fetch.ts';
 import { toast } from '../../shared/ui/toast-store.ts';
 import { initiateOauth } from './api/data-integration-api.ts';
 import { useConnect } from './components/use-connect.ts';
 import { FALLBACK_SOURCES } from './rules/source-rules.ts';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
+
+const view = setupTestRoot();
 
 vi.mock('./api/data-integration-api.ts', () => ({ initiateOauth: vi.fn() }));
-
-// React's act() needs to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const xero = FALLBACK_SOURCES[0]!;
 const salesforce: DataSource = {
@@ -23,8 +22,6 @@ const salesforce: DataSource = {
 };
 const TENANT = '7d3c1f9e-2b4a-4c6d-8e0f-1a2b3c4d5e6f';
 
-let container: HTMLDivElement;
-let root: Root;
 let hook: ReturnType<typeof useConnect>;
 
 function mount(tenantId: string | null, needTenant = vi.fn()) {
@@ -32,18 +29,11 @@ function mount(tenantId: string | null, needTenant = vi.fn()) {
     hook = useConnect(tenantId, needTenant);
     return <p>{hook.pendingId ?? 'idle'}</p>;
   }
-  act(() => root.render(<Probe />));
+  act(() => view.root.render(<Probe />));
   return needTenant;
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
   vi.mocked(initiateOauth).mockReset();
 });
@@ -70,7 +60,7 @@ describe('useConnect', () => {
     mount(TENANT);
     act(() => void hook.connect(xero));
     expect(initiateOauth).toHaveBeenCalledWith('xero', TENANT);
-    expect(container.textContent).toBe('xero');
+    expect(view.container.textContent).toBe('xero');
   });
 
   it('says "Failed to start authentication flow" when the server refuses', async () => {
@@ -79,6 +69,6 @@ describe('useConnect', () => {
     mount(TENANT);
     await act(() => hook.connect(xero));
     expect(error).toHaveBeenCalledWith('Failed to start authentication flow');
-    expect(container.textContent).toBe('idle');
+    expect(view.container.textContent).toBe('idle');
   });
 });

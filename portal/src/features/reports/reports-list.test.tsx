@@ -1,12 +1,11 @@
 import type { Report } from '@canopy/portal-contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReportListCard } from './components/report-list-card.tsx';
+import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
-// React's act() needs to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = setupTestRoot();
 
 const report = (index: number, name: string): Report => ({
   id: `${String(index).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd`,
@@ -21,9 +20,6 @@ const REPORTS = Array.from({ length: 23 }, (_, i) =>
   report(i + 1, i % 2 === 0 ? `Sales Region ${i + 1}` : `Stock Level ${i + 1}`),
 );
 
-let container: HTMLDivElement;
-let root: Root;
-
 function render(reports: Report[], loading = false) {
   const router = createMemoryRouter([
     {
@@ -37,16 +33,16 @@ function render(reports: Report[], loading = false) {
       ),
     },
   ]);
-  act(() => root.render(<RouterProvider router={router} />));
+  act(() => view.root.render(<RouterProvider router={router} />));
 }
 
-const text = () => container.textContent ?? '';
+const text = () => view.container.textContent ?? '';
 const rowNames = () =>
-  [...container.querySelectorAll('tbody tr .report-name__title')].map((el) => el.textContent);
+  [...view.container.querySelectorAll('tbody tr .report-name__title')].map((el) => el.textContent);
 const button = (name: string) =>
-  [...container.querySelectorAll('button')].find((b) => b.textContent === name)!;
+  [...view.container.querySelectorAll('button')].find((b) => b.textContent === name)!;
 const search = (value: string) => {
-  const input = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+  const input = view.container.querySelector<HTMLInputElement>('input[type="search"]')!;
   act(() => {
     // React listens for the native input event; set the value the way a browser would.
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -54,16 +50,6 @@ const search = (value: string) => {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 };
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('report list: paging, search, empty states', () => {
   it('shows 10 reports per page with the "Showing x to y of z results" text', () => {
@@ -80,9 +66,9 @@ describe('report list: paging, search, empty states', () => {
 
   it('shows the initials and the first 8 characters of the id in each row', () => {
     render([report(7, 'Sales Overview')]);
-    expect(container.querySelector('.report-name__initials')?.textContent).toBe('SO');
-    expect(container.querySelector('.report-name__id')?.textContent).toBe('Id 00000007');
-    expect(container.querySelector('a')?.getAttribute('href')).toBe(
+    expect(view.container.querySelector('.report-name__initials')?.textContent).toBe('SO');
+    expect(view.container.querySelector('.report-name__id')?.textContent).toBe('Id 00000007');
+    expect(view.container.querySelector('a')?.getAttribute('href')).toBe(
       `/tenant/reports/${report(7, 'x').id}`,
     );
   });
@@ -104,12 +90,12 @@ describe('report list: paging, search, empty states', () => {
   it('hides the pagination on a single page', () => {
     render(REPORTS.slice(0, 10));
     expect(rowNames()).toHaveLength(10);
-    expect(container.querySelector('nav.pagination')).toBeNull();
+    expect(view.container.querySelector('nav.pagination')).toBeNull();
   });
 
   it('shows 5 skeleton rows while loading and the no-reports text for an empty tenant', () => {
     render([], true);
-    expect(container.querySelectorAll('tbody tr.skeleton-row')).toHaveLength(5);
+    expect(view.container.querySelectorAll('tbody tr.skeleton-row')).toHaveLength(5);
     render([]);
     expect(text()).toContain('No reports found');
     expect(text()).toContain('No Power BI reports are available for this tenant');
