@@ -44,21 +44,25 @@ export async function findPrincipalBySession(
 
 /**
  * Of these sessions, the ones still live by the same rules as `findPrincipalBySession` (not
- * revoked or expired, person still there, tenant active). One query for any number of them.
+ * revoked or expired, person still there, tenant active). One query per 5,000 of them.
  */
 export async function liveSessionIds(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('tenants as t', 't.id', 'u.tenant_id')
-    .select('s.id')
-    .where('s.id', 'in', sessionIds)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('u.is_super_admin', '=', true), eb('t.status', '=', 'active')]))
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  const live = new Set<string>();
+  // In slices: a statement takes at most 65,535 parameters, and one instance may hold more streams.
+  for (let start = 0; start < sessionIds.length; start += 5_000) {
+    const rows = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('tenants as t', 't.id', 'u.tenant_id')
+      .select('s.id')
+      .where('s.id', 'in', sessionIds.slice(start, start + 5_000))
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where((eb) => eb.or([eb('u.is_super_admin', '=', true), eb('t.status', '=', 'active')]))
+      .execute();
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
 }
 
 /**

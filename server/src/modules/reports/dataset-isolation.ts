@@ -19,7 +19,8 @@ const caches = new WeakMap<AnalyticsClient, Map<string, Cached>>();
 
 /**
  * Reads `isEffectiveIdentityRequired` of a dataset, looking in each candidate workspace in turn.
- * Null when it is found in none of them (the caller then keeps the safe default: an identity).
+ * Null when it is found in none of them, or the service cannot say right now (the caller then keeps
+ * the safe default, an identity, as before this check existed; nothing is cached then).
  */
 export async function datasetIsolation(
   analytics: AnalyticsClient,
@@ -46,7 +47,8 @@ export async function datasetIsolation(
       return value;
     } catch (error) {
       if (isAppError(error) && error.code === 'ANALYTICS_ENTITY_NOT_FOUND') continue;
-      throw error;
+      // Refused or unavailable: the token request must not fail on this extra read.
+      return null;
     }
   }
   return null;

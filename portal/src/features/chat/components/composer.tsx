@@ -133,7 +133,7 @@ export function Composer(props: {
         </span>
         <button
           type="submit"
-          className="chat-send"
+          className="chat-icon-button chat-send"
           aria-label="Send message"
           disabled={!canSend(text, image)}
         >
