@@ -31,7 +31,8 @@ export default fp<JwtOptions>(
       secret,
       sign: {
         algorithm: 'HS256',
-        expiresIn: accessTokenTtlSeconds * 1000,
+        // @fastify/jwt reads a number as seconds (it converts to fast-jwt's milliseconds itself).
+        expiresIn: accessTokenTtlSeconds,
         iss: JWT_ISSUER,
         aud: ACCESS_AUDIENCE,
       },

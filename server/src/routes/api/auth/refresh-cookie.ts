@@ -17,6 +17,9 @@ export function setRefreshCookie(
     sameSite: 'strict',
     secure: request.server.config.publicUrl.startsWith('https:'),
     path: '/api/auth',
+    // Max-Age counts from the browser's own clock, so a skewed client clock cannot stretch or cut
+    // the session; Expires stays for old clients. A refresh never extends the session's end.
+    maxAge: Math.max(0, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
     expires: session.refreshExpiresAt,
   });
 }
