@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PACKAGE_ROOT } from './package-root.ts';
+import { unknownVariableWarnings } from './unknown-variables.ts';
 
 /** `server/.data`: the zero-set-up home of PGlite, the JWT secret, uploads and the mail outbox. */
-export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.data');
+export const DEFAULT_DATA_DIR = join(PACKAGE_ROOT, '.data');
 
 const optionalString = z
   .string()
@@ -24,6 +25,7 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5310),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CANOPY_LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   CANOPY_DATA_DIR: optionalString,
   CANOPY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
@@ -41,6 +43,7 @@ export const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_MAIL: z.enum(['smtp', 'outbox']).optional(),
   CANOPY_MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
   CANOPY_STORAGE: z.enum(['local', 's3']).default('local'),
   CANOPY_S3_ENDPOINT: optionalString,
@@ -52,6 +55,7 @@ export const EnvSchema = z.object({
   CANOPY_OIDC_CLIENT_ID: optionalString,
   CANOPY_OIDC_CLIENT_SECRET: optionalString,
   CANOPY_SPA_DIR: optionalString,
+  CANOPY_ANALYTICS: z.enum(['cloud', 'emulator']).optional(),
   CANOPY_ANALYTICS_API_URL: optionalString.pipe(z.url().optional()),
   CANOPY_ANALYTICS_AUTHORITY_URL: optionalString.pipe(z.url().optional()),
   CANOPY_ANALYTICS_CLIENT_ID: optionalString,
@@ -66,6 +70,12 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
   CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
+  CANOPY_EMULATOR_HOST: z.string().default('127.0.0.1'),
+  CANOPY_EMULATOR_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_EMULATOR_ADMIN_API: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   CANOPY_DEV_SEED: z
     .enum(['true', 'false'])
     .default('false')
@@ -91,6 +101,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
+  /** `json` (one pino line per event) in production; `pretty` for people reading `pnpm dev`. */
+  logFormat: Env['CANOPY_LOG_FORMAT'];
   databaseUrl?: string;
   dataDir: string;
   publicUrl: string;
@@ -127,6 +139,12 @@ export interface Config {
     /** The RLS role embed tokens name with the tenant as effective identity. */
     rlsRole: string;
     emulatorPort: number;
+    /** Where the hosted emulator binds (another machine's browser needs a non-loopback one). */
+    emulatorHost: string;
+    /** The address browsers load embed pages from, when it is not the bound one. */
+    emulatorPublicUrl?: string;
+    /** The emulator's unauthenticated fault-injection API; off unless asked for. */
+    emulatorAdminApi: boolean;
   };
   /** AES-256-GCM key for integration tokens at rest (32 bytes). */
   encryptionKey: Buffer;
@@ -136,6 +154,8 @@ export interface Config {
   syncIntervalMinutes: number;
   /** `pnpm dev`: a demo tenant with people who can sign in, made on an installation without tenants. */
   devSeed: boolean;
+  /** Not errors: `CANOPY_*` variables nobody reads (likely typos), for the start-up log. */
+  warnings: string[];
 }
 
 /** Where the server reaches Xero's identity service and API, and the app's credentials. */
@@ -165,8 +185,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export interface LoadConfigOptions {
+  /**
+   * Refuse the emulator and the mail outbox in production unless chosen explicitly (default true).
+   * The one-shot commands (migrate, create-admin) neither embed reports nor send mail.
+   */
+  refuseStandIns?: boolean;
+}
+
 /** Reads and validates the environment. Throws ConfigError naming each bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  options: LoadConfigOptions = {},
+): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
@@ -230,6 +261,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.CANOPY_XERO_CLIENT_ID && !env.CANOPY_XERO_CLIENT_SECRET) {
     problems.push('CANOPY_XERO_CLIENT_SECRET: required when CANOPY_XERO_CLIENT_ID is set');
   }
+  const production = env.NODE_ENV === 'production';
+  const refuseStandIns = production && options.refuseStandIns !== false;
+  // Production never falls back to stand-ins on its own: the emulator's published service principal
+  // and a mail outbox nobody reads are fine for a trial, not for customers.
+  if (env.CANOPY_ANALYTICS === 'emulator' && env.CANOPY_ANALYTICS_API_URL) {
+    problems.push(
+      'CANOPY_ANALYTICS=emulator and CANOPY_ANALYTICS_API_URL are both set: choose one',
+    );
+  } else if (env.CANOPY_ANALYTICS === 'cloud' && !env.CANOPY_ANALYTICS_API_URL) {
+    problems.push('CANOPY_ANALYTICS_API_URL: required when CANOPY_ANALYTICS=cloud');
+  } else if (refuseStandIns && !env.CANOPY_ANALYTICS && !env.CANOPY_ANALYTICS_API_URL) {
+    problems.push(
+      'No analytics service configured: production needs CANOPY_ANALYTICS_API_URL and the other CANOPY_ANALYTICS_* variables (docs/portal-operations.md#analytics), or CANOPY_ANALYTICS=emulator to run the built-in emulator on purpose',
+    );
+  }
+  if (env.CANOPY_MAIL === 'smtp' && !env.SMTP_URL) {
+    problems.push('SMTP_URL: required when CANOPY_MAIL=smtp');
+  } else if (refuseStandIns && !env.CANOPY_MAIL && !env.SMTP_URL) {
+    problems.push(
+      'No mail server configured: production needs SMTP_URL (and CANOPY_MAIL_FROM), or CANOPY_MAIL=outbox to write mail to a file on purpose',
+    );
+  }
   let analytics: AnalyticsConfig | undefined;
   if (env.CANOPY_ANALYTICS_API_URL) {
     const missing = (
@@ -260,8 +313,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       };
     }
   }
+  const warnings = unknownVariableWarnings(source, Object.keys(EnvSchema.shape));
   if (problems.length > 0 || !jwtSecret || !encryptionKey) {
-    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    // A misspelt name is often why a required one is missing: say both.
+    throw new ConfigError(
+      `Invalid configuration:\n${[...problems, ...warnings].map((p) => `  ${p}`).join('\n')}`,
+    );
   }
 
   return {
@@ -269,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.CANOPY_LOG_FORMAT,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
@@ -285,7 +343,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     rateLimitPerMinute: env.CANOPY_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.CANOPY_TRUST_PROXY,
-    smtpUrl: env.SMTP_URL,
+    smtpUrl: env.CANOPY_MAIL === 'outbox' ? undefined : env.SMTP_URL,
     mailFrom: env.CANOPY_MAIL_FROM,
     storage,
     oidc:
@@ -303,6 +361,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       deleteWorkspaces: env.CANOPY_ANALYTICS_DELETE_WORKSPACES,
       rlsRole: env.CANOPY_ANALYTICS_RLS_ROLE,
       emulatorPort: env.CANOPY_EMULATOR_PORT,
+      emulatorHost: env.CANOPY_EMULATOR_HOST,
+      emulatorPublicUrl: env.CANOPY_EMULATOR_PUBLIC_URL?.replace(/\/+$/, ''),
+      emulatorAdminApi: env.CANOPY_EMULATOR_ADMIN_API,
     },
     encryptionKey,
     xero: env.CANOPY_XERO_CLIENT_ID
@@ -317,6 +378,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     syncIntervalMinutes: env.CANOPY_SYNC_INTERVAL_MINUTES,
     devSeed: env.CANOPY_DEV_SEED,
+    warnings,
   };
 }
 

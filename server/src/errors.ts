@@ -156,3 +156,11 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/**
+ * A reason the process cannot start (database unreachable, port taken), said in one line that names
+ * what to change. server.ts prints the message alone, without a stack: nothing in it is a bug.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}

@@ -5,16 +5,20 @@ import Fastify from 'fastify';
 import app from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
+import { checkDatabase } from './db/check-database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { StartupError } from './errors.ts';
 import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
 import { localXeroConfig, startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { startSyncWorker } from './modules/integrations/sync-worker.ts';
 import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
+import { describeDatabaseUrl, listenFailed } from './start-up-errors.ts';
 
 /** The process: configuration, database, listen, graceful shutdown. The app itself is app.ts. */
 async function main() {
+  const started = performance.now();
   let config: Config;
   try {
     config = loadConfig();
@@ -25,13 +29,6 @@ async function main() {
     }
     throw error;
   }
-
-  const database = await createDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  await migrateToLatest(database.db);
 
   const server = Fastify({
     logger: loggerOptions(config),
@@ -49,17 +46,53 @@ async function main() {
     connectionTimeout: 60_000,
     forceCloseConnections: 'idle',
   });
+  // One line per start-up phase with its time, so a slow start says where it is waiting.
+  let phaseStarted = started;
+  const phase = (message: string) => {
+    const now = performance.now();
+    server.log.info(`start-up: ${message} (${Math.round(now - phaseStarted)} ms)`);
+    phaseStarted = now;
+  };
+  for (const warning of config.warnings) server.log.warn(warning);
+  phase(`configuration read (NODE_ENV=${config.env})`);
+
+  const database = await createDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await checkDatabase(database);
+  phase(
+    `database ${config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${config.dataDir}`} reachable`,
+  );
+  const migrated = await migrateToLatest(database.db);
+  phase(
+    `migrations ${migrated.results?.length ? `${migrated.results.length} applied` : 'up to date'}`,
+  );
+
   // No analytics service configured: start the emulator in-process, on its own origin.
   const local = config.analytics
     ? undefined
     : await startLocalAnalytics({
         port: config.embed.emulatorPort,
+        host: config.embed.emulatorHost,
+        publicUrl: config.embed.emulatorPublicUrl,
+        adminApi: config.embed.emulatorAdminApi,
         dataDir: join(config.dataDir, 'emulator'),
+      }).catch((error: unknown) => {
+        throw listenFailed(error, 'the in-process analytics emulator', config.embed.emulatorPort, {
+          port: 'CANOPY_EMULATOR_PORT',
+          host: 'CANOPY_EMULATOR_HOST',
+        });
       });
   const analytics = config.analytics
     ? settingsFromConfig(config.analytics, config.embed.rlsRole)
     : local?.settings;
-  if (local) server.log.info(`Analytics: local emulator on ${local.emulator.url}`);
+  phase(
+    local
+      ? `analytics: in-process emulator on ${local.emulator.url}${config.embed.emulatorAdminApi ? ' (admin API on)' : ''}`
+      : `analytics: ${config.analytics?.apiUrl}`,
+  );
   const xero = config.xero ?? (local ? localXeroConfig(local.emulator) : undefined);
   await server.register(app, { config, database, analytics, xero });
 
@@ -104,10 +137,27 @@ async function main() {
     await database.close();
   });
 
-  await server.listen({ port: config.port, host: config.host });
+  await server.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw listenFailed(error, 'the API', config.port, { port: 'PORT', host: 'HOST' });
+  });
+  phase(`listening on ${listeningOn(server)}`);
   server.log.info(
-    `Canopy API on ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs, database: ${database.backend})`,
+    `Canopy API ready in ${Math.round(performance.now() - started)} ms on ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs, database: ${database.backend})`,
   );
 }
 
-await main();
+/** The bound address (PORT=0 picks one; tests and scripts read it from this line). */
+function listeningOn(server: { server: { address(): unknown } }): string {
+  const address = server.server.address() as { address: string; port: number } | null;
+  if (!address) return 'unknown address';
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+// A reason not to start (database unreachable, port taken) is one line, not a stack: nothing in it
+// is a bug, and the line names what to change.
+await main().catch((error: unknown) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { checkDatabase } from '../db/check-database.ts';
 import { createDatabase, type DatabaseHandle } from '../db/create-database.ts';
 
 /**
@@ -9,7 +10,7 @@ export function configOrExit(ignore: string[] = []): Config {
   const env = { ...process.env };
   for (const name of ignore) delete env[name];
   try {
-    return loadConfig(env);
+    return loadConfig(env, { refuseStandIns: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -23,12 +24,19 @@ export function configOrExit(ignore: string[] = []): Config {
  * The configured database: PostgreSQL at DATABASE_URL, else PGlite in the data folder. PGlite is
  * one process's files: stop a server using the same folder before running a command on it.
  */
-export function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return createDatabase(
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await createDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
+  try {
+    await checkDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 export const describeDatabase = (config: Config) =>

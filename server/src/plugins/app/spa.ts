@@ -1,16 +1,13 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
+import { PACKAGE_ROOT } from '../../package-root.ts';
 
 /** `portal/dist`: where `pnpm build` puts the SPA in this repository. */
-export const DEFAULT_SPA_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../portal/dist',
-);
+export const DEFAULT_SPA_DIR = join(PACKAGE_ROOT, '..', 'portal', 'dist');
 
 export interface SpaOptions {
   /** CANOPY_SPA_DIR; unset: portal/dist, except under tests (which pass the folder they built). */
