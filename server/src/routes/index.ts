@@ -12,11 +12,13 @@ import health from './api/health/index.ts';
 import integrations from './api/integrations/index.ts';
 import oauth from './api/oauth/index.ts';
 import powerbi from './api/powerbi/index.ts';
+import ready from './api/ready/index.ts';
 import messages from './api/messages/index.ts';
 import tenants from './api/tenants/index.ts';
 import uploads from './api/uploads/index.ts';
 import usage from './api/usage/index.ts';
 import users from './api/users/index.ts';
+import version from './api/version/index.ts';
 
 /**
  * Every API resource and its prefix. One line per resource folder under routes/api; each folder's
@@ -24,6 +26,8 @@ import users from './api/users/index.ts';
  */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(health, { prefix: '/api/health' });
+  await app.register(ready, { prefix: '/api/ready' });
+  await app.register(version, { prefix: '/api/version' });
   await app.register(auth, { prefix: '/api/auth' });
   await app.register(messages, { prefix: '/api/messages' });
   await app.register(conversations, { prefix: '/api/conversations' });

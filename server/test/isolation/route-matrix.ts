@@ -23,6 +23,8 @@ const personOfTenant = {
 export const ROUTE_MATRIX: Matrix = {
   // health
   'GET /api/health': { public: 'load-balancer probe, reveals nothing' },
+  'GET /api/ready': { public: 'readiness probe: database and migrations, nothing else' },
+  'GET /api/version': { public: 'the release number and commit, as in the published changelog' },
 
   // auth
   'POST /api/auth/login': { public: 'sign-in' },

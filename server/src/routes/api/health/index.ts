@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Liveness and readiness for load balancers: 200 when the database answers, else 503. */
+/** Liveness: 200 when the database answers, else 503 (readiness, with migrations: /api/ready). */
 const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',

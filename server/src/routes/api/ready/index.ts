@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pendingMigrations } from '../../../db/migrate.ts';
+
+/**
+ * Readiness, for load balancers and orchestrators: 200 only when this instance can serve — the
+ * database answers and has every migration this release needs. Liveness stays /api/health (a
+ * database outage must take instances out of rotation, not get them restarted). While the server
+ * closes, Fastify answers 503 before any route runs, so a draining instance leaves rotation too.
+ */
+const ready: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: {
+        tags: ['health'],
+        security: [],
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({
+            status: z.literal('unavailable'),
+            reason: z.enum(['database', 'migrations']),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+      } catch {
+        return reply
+          .code(503)
+          .send({ status: 'unavailable' as const, reason: 'database' as const });
+      }
+      let pending: number;
+      try {
+        pending = await pendingMigrations(app.db);
+      } catch {
+        pending = -1;
+      }
+      if (pending !== 0) {
+        return reply
+          .code(503)
+          .send({ status: 'unavailable' as const, reason: 'migrations' as const });
+      }
+      return { status: 'ready' as const };
+    },
+  );
+};
+
+export default ready;

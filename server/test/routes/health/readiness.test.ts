@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../../src/package-root.ts';
+import { build, type TestApp } from '../../helper.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('GET /api/ready (readiness) and GET /api/health (liveness)', () => {
+  it('is ready on a migrated database', async () => {
+    t = await build();
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready while a migration of this release is missing, yet stays alive', async () => {
+    t = await build();
+    // The database of the previous release: its newest migration has not run yet.
+    const newest = await t.database.db
+      .selectFrom('kysely_migration' as never)
+      .select(sql<string>`max(name)`.as('name'))
+      .executeTakeFirstOrThrow();
+    await sql`delete from kysely_migration where name = ${newest.name}`.execute(t.database.db);
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', reason: 'migrations' });
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it('is neither ready nor healthy when the database does not answer', async () => {
+    const { app, database } = await build();
+    try {
+      // Closed under the app (PostgreSQL: the database is dropped too).
+      await database.close();
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', reason: 'database' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/version', () => {
+  it("answers the server's version and the running Node.js, without signing in", async () => {
+    t = await build();
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const res = await t.request({ method: 'GET', url: '/api/version' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ version: manifest.version, node: process.version });
+  });
+});
