@@ -5,6 +5,7 @@ import type { Config, XeroConfig } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import authenticate from './plugins/app/authenticate.ts';
+import sessionCache from './plugins/app/session-cache.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
 import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
@@ -84,6 +85,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
     xero: options.xero ?? options.config.xero,
     encryptionKey: options.config.encryptionKey,
   });
+  await fastify.register(sessionCache);
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});
   await fastify.register(routes);

@@ -1,7 +1,7 @@
 import type { RoleName } from '@canopy/portal-contract';
 import { AppError } from '../../errors.ts';
 
-/** The authenticated person behind a request, read fresh from the database on every request. */
+/** The authenticated person behind a request (from the session cache, or the database on a miss). */
 export interface Principal {
   userId: string;
   email: string;

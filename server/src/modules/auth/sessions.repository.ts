@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
+import { announceSessionChange } from './session-changes.ts';
 
 export interface PrincipalRow {
   user_id: string;
@@ -8,6 +10,8 @@ export interface PrincipalRow {
   tenant_id: string | null;
   is_super_admin: boolean;
   roles: RoleName[];
+  /** The session's absolute end (a cached session is refused from then on without a read). */
+  session_expires_at: Date;
 }
 
 /** The live session's person, or undefined when the session is revoked, expired or gone. */
@@ -31,6 +35,7 @@ export async function findPrincipalBySession(
         >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
           'roles',
         ),
+        's.expires_at as session_expires_at',
       ])
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
@@ -100,23 +105,30 @@ export async function insertRefreshToken(
     .execute();
 }
 
+/** Ends one session; every instance drops it from its cache when this commits. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await announceSessionChange(trx, { session: sessionId });
+  });
 }
 
 /** Ends every session of a person (password reset, account deletion, role removal). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await announceSessionChange(trx, { user: userId });
+  });
 }
 
 /** A refresh credential by its hash, with its session and person (whatever their state). */
@@ -153,13 +165,17 @@ export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean>
 
 /** Revokes a live session; returns its person when it was live (so the caller audits it once). */
 export async function revokeLiveSession(db: Db, sessionId: string) {
-  return db
-    .updateTable('sessions')
-    .from('users')
-    .set({ revoked_at: sql<Date>`now()` })
-    .whereRef('users.id', '=', 'sessions.user_id')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .returning(['users.id as user_id', 'users.email', 'users.tenant_id'])
-    .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    const ended = await trx
+      .updateTable('sessions')
+      .from('users')
+      .set({ revoked_at: sql<Date>`now()` })
+      .whereRef('users.id', '=', 'sessions.user_id')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .returning(['users.id as user_id', 'users.email', 'users.tenant_id'])
+      .executeTakeFirst();
+    if (ended) await announceSessionChange(trx, { session: sessionId });
+    return ended;
+  });
 }

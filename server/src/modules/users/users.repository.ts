@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
+import { announceSessionChange } from '../auth/session-changes.ts';
 
 /** A person as the user APIs show them (never the password hash, only whether one is set). */
 export interface UserRecord {
@@ -105,13 +107,19 @@ export async function insertInvitedUser(
   return row.id;
 }
 
-/** Replaces a person's roles with the one given. */
+/** Replaces a person's roles with the one given (every instance re-reads their sessions). */
 export async function setRole(db: Db, userId: string, role: RoleName): Promise<void> {
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-  await db.insertInto('user_roles').values({ user_id: userId, role }).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+    await trx.insertInto('user_roles').values({ user_id: userId, role }).execute();
+    await announceSessionChange(trx, { user: userId });
+  });
 }
 
 /** Deletes a person; sessions, tokens, roles and their other rows cascade. */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', userId).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await announceSessionChange(trx, { user: userId });
+  });
 }

@@ -50,6 +50,13 @@ function allows(access: Access, principal: Principal): boolean {
 export default fp(
   (app, _options, done) => {
     app.decorateRequest('principal', null);
+    // A cache miss: the database decides, and a live session is kept for the next request.
+    const readSession = async (claims: AccessClaims) => {
+      const version = app.sessionCache.currentVersion;
+      const row = await findPrincipalBySession(app.db, claims.sid, claims.sub);
+      if (row) app.sessionCache.store(claims.sid, row, version);
+      return row;
+    };
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'signed-in';
       // Unmatched URLs (404) and the docs UI are not API routes of ours.
@@ -61,7 +68,7 @@ export default fp(
       } catch {
         throw new AppError(request.headers.authorization ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
       }
-      const row = await findPrincipalBySession(app.db, claims.sid, claims.sub);
+      const row = app.sessionCache.get(claims.sid, claims.sub) ?? (await readSession(claims));
       // A revoked or expired session, a deleted person or a deactivated tenant: the token is dead.
       if (!row) throw new AppError('SESSION_EXPIRED');
       const principal: Principal = {
@@ -77,5 +84,5 @@ export default fp(
     });
     done();
   },
-  { name: 'authenticate', dependencies: ['jwt', 'db'] },
+  { name: 'authenticate', dependencies: ['jwt', 'db', 'session-cache'] },
 );
