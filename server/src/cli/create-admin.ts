@@ -7,18 +7,34 @@ import { readPassword } from './read-password.ts';
 const USAGE = `Usage: pnpm --filter @canopy/server create-admin <email>
 
 Creates a super administrator, or sets a new password for an existing one (their sessions end).
-The password is read from CANOPY_ADMIN_PASSWORD, else asked for (not echoed), or read from stdin.
+The password is the first line piped to stdin; without one, CANOPY_ADMIN_PASSWORD; else it is
+asked for (not echoed). A piped password wins over the variable, and the command says which it used.
 It needs 8+ characters, an uppercase letter and a digit. Works on the configured database
 (DATABASE_URL, else PGlite in CANOPY_DATA_DIR: stop a server using that folder first).`;
 
-async function passwordFromOperator(): Promise<string> {
+/**
+ * A piped password wins: it is what the operator typed for this run, while CANOPY_ADMIN_PASSWORD
+ * may be left over in the environment (the server's bootstrap pair). The source is reported.
+ */
+async function passwordFromOperator(): Promise<{ password: string; source: string }> {
   const fromEnv = process.env.CANOPY_ADMIN_PASSWORD;
-  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    const piped = await readPassword('Password: ');
+    if (piped) {
+      return {
+        password: piped,
+        source: fromEnv
+          ? 'password from stdin; CANOPY_ADMIN_PASSWORD ignored'
+          : 'password from stdin',
+      };
+    }
+  }
+  if (fromEnv) return { password: fromEnv, source: 'password from CANOPY_ADMIN_PASSWORD' };
   const password = await readPassword('Password: ');
   if (process.stdin.isTTY && (await readPassword('Again: ')) !== password) {
     throw new Error("The passwords don't match");
   }
-  return password;
+  return { password, source: 'password typed' };
 }
 
 run(async () => {
@@ -34,7 +50,8 @@ run(async () => {
   }
   // The bootstrap pair is not this command's input (only the password may come from it).
   const config = configOrExit(['CANOPY_ADMIN_EMAIL', 'CANOPY_ADMIN_PASSWORD']);
-  const password = NewPassword.safeParse(await passwordFromOperator());
+  const given = await passwordFromOperator();
+  const password = NewPassword.safeParse(given.password);
   if (!password.success) {
     console.error('The password is not accepted:');
     for (const issue of password.error.issues) console.error(`  - ${issue.message}`);
@@ -45,7 +62,7 @@ run(async () => {
   try {
     await migrateToLatest(database.db);
     const outcome = await provisionSuperAdmin(database.db, email.data, password.data);
-    const where = describeDatabase(config);
+    const where = `${describeDatabase(config)}, ${given.source}`;
     if (outcome === 'tenant-user') {
       console.error(`${email.data} belongs to a tenant user; choose another email. (${where})`);
       return 1;

@@ -109,6 +109,19 @@ describe('migrate', () => {
   });
 });
 
+describe('migrate on an unreachable PostgreSQL', () => {
+  it('says so in one line naming DATABASE_URL', { timeout: SLOW }, async () => {
+    // Port 1 on loopback: nothing listens there without privileges.
+    const res = await cli('src/db/migrate-cli.ts', [], {
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe(
+      'Cannot reach PostgreSQL at postgres://postgres@127.0.0.1:1/test (DATABASE_URL): connection refused (is PostgreSQL running and listening there?)',
+    );
+  });
+});
+
 describe('create-admin', () => {
   it(
     'creates a super administrator with the password from CANOPY_ADMIN_PASSWORD',
@@ -120,6 +133,7 @@ describe('create-admin', () => {
       expect(res.stderr).toBe('');
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('Created the super administrator boss@example.com');
+      expect(res.stdout).toContain('password from CANOPY_ADMIN_PASSWORD');
       expect(res.stdout).not.toContain('First-Password-1');
       const user = await findUser('boss@example.com');
       expect(user).toMatchObject({ is_super_admin: true, tenant_id: null });
@@ -159,6 +173,21 @@ describe('create-admin', () => {
           .execute(),
       );
       expect(live).toEqual([]);
+    },
+  );
+
+  it(
+    'prefers the password piped in over CANOPY_ADMIN_PASSWORD, and says so',
+    { timeout: SLOW },
+    async () => {
+      const res = await cli('src/cli/create-admin.ts', ['boss@example.com'], {
+        env: { CANOPY_ADMIN_PASSWORD: 'Left-Over-Password-4' },
+        stdin: 'Piped-Password-5\n',
+      });
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('password from stdin; CANOPY_ADMIN_PASSWORD ignored');
+      const user = await findUser('boss@example.com');
+      expect(await verifyPassword(user?.password_hash ?? null, 'Piped-Password-5')).toBe(true);
     },
   );
 
