@@ -41,7 +41,17 @@ const serverEmulator =
   emulator && !process.env.CANOPY_ANALYTICS_API_URL
     ? { CANOPY_EMULATOR_PORT: process.env.CANOPY_EMULATOR_PORT ?? '5301' }
     : {};
-if (workspaces.some(({ dir }) => dir === 'portal')) {
+const portal = workspaces.some(({ dir }) => dir === 'portal');
+// The server as people read it: one line per request instead of pino's JSON, and mailed links
+// (invitations, resets, OAuth redirects) on the portal's dev server, which proxies /api to the
+// server; the server's own port serves no portal until it is built.
+const serverDev = {
+  CANOPY_LOG_FORMAT: process.env.CANOPY_LOG_FORMAT ?? 'pretty',
+  ...(portal
+    ? { CANOPY_PUBLIC_URL: process.env.CANOPY_PUBLIC_URL ?? 'http://localhost:5173' }
+    : {}),
+};
+if (portal) {
   console.log(
     `\nPortal: open http://localhost:5173 and sign in as ${devAdmin.CANOPY_ADMIN_EMAIL} / ${devAdmin.CANOPY_ADMIN_PASSWORD}` +
       (devAdmin.CANOPY_DEV_SEED === 'true'
@@ -54,7 +64,7 @@ const children = workspaces.map(({ dir, pkg }) => {
     emulatorUrl && dir.startsWith('examples')
       ? { ...process.env, CANOPY_EMULATOR_URL: emulatorUrl }
       : dir === 'server'
-        ? { ...process.env, ...devAdmin, ...serverEmulator }
+        ? { ...process.env, ...devAdmin, ...serverEmulator, ...serverDev }
         : process.env;
   const child = spawn('pnpm', ['run', 'dev'], {
     cwd: dir,
