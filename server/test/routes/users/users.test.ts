@@ -58,6 +58,36 @@ describe('GET /api/users/tenant/{tenantId}', () => {
     expect(users.every((u: { tenantId: string }) => u.tenantId === cast.tenantA.id)).toBe(true);
   });
 
+  it('lists each person once, by email, with every role of theirs (or none)', async () => {
+    const tenant = await createTenant(t);
+    const both = await createPerson(t, {
+      tenantId: tenant.id,
+      role: 'Viewer',
+      email: 'b@list.example',
+    });
+    await t.database.db
+      .insertInto('user_roles')
+      .values({ user_id: both.id, role: 'Admin' })
+      .execute();
+    const none = await createPerson(t, { tenantId: tenant.id, email: 'a@list.example' });
+    await t.database.db.deleteFrom('user_roles').where('user_id', '=', none.id).execute();
+    const one = await createPerson(t, {
+      tenantId: tenant.id,
+      role: 'Viewer',
+      email: 'c@list.example',
+    });
+    const res = await list(tenant.id, cast.superAdmin.token);
+    expect(
+      res
+        .json<{ users: { id: string; roles: { name: string }[] }[] }>()
+        .users.map((u) => [u.id, u.roles]),
+    ).toEqual([
+      [none.id, []],
+      [both.id, [{ name: 'Admin' }, { name: 'Viewer' }]],
+      [one.id, [{ name: 'Viewer' }]],
+    ]);
+  });
+
   it('lets a Viewer read their own tenant’s list, and refuses another tenant (403)', async () => {
     expect((await list(cast.tenantA.id, cast.viewerA.token)).statusCode).toBe(200);
     const foreign = await list(cast.tenantB.id, cast.viewerA.token);
