@@ -4,6 +4,7 @@ import type { EmulatorOptions } from './config.ts';
 import { createEmulatorContext, type EmulatorContext } from './context.ts';
 import { embedPagesPlugin } from './embed-pages/index.ts';
 import { internalRoutes } from './internal/index.ts';
+import { landingRoutes } from './landing/landing-routes.ts';
 import { restRoutes } from './rest/index.ts';
 import { webUrlRoutes } from './rest/web-urls.ts';
 import { installQueryRateLimit } from './query/query-rate-limiter.ts';
@@ -20,7 +21,7 @@ export interface EmulatorPluginOptions {
 
 /**
  * The whole emulator as one encapsulated Fastify plugin: the OAuth token endpoint, the REST API under
- * /v1.0/myorg, the /_emulator API and the embed pages. Mount it at any prefix
+ * /v1.0/myorg, the /_emulator API, the embed pages and the landing page at `/`. Mount it at any prefix
  * (`app.register(emulatorPlugin, { prefix: '/pbi' })`); URLs in responses include the prefix.
  * Its content-type parsers, validator, hooks and error handlers stay inside the plugin.
  */
@@ -42,5 +43,6 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   await app.register(restRoutes(context, mountPrefix), { prefix: '/v1.0/myorg' });
   await app.register(internalRoutes(context), { prefix: '/_emulator' });
   await app.register(webUrlRoutes(context, mountPrefix));
+  await app.register(landingRoutes(context, mountPrefix));
   await app.register(embedPagesPlugin, { prebuild: options.prebuildFrame ?? false });
 };

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import type { Knobs } from '../knobs/knobs.ts';
-
-const knobKeys: (keyof Knobs)[] = [
-  'latencyMs',
-  'failureRate',
-  'failNext',
-  'failStatus',
-  'failCode',
-  'throttle',
-  'areas',
-];
+import { knobKeys, type Knobs } from '../knobs/knobs.ts';
 
 /**
  * /_emulator/admin/knobs: read (GET), merge (POST, partial Knobs), reset (DELETE). No token needed:

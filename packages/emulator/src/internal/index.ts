@@ -3,7 +3,9 @@ import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { internalErrorBody, notFound } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
+import { emulatorInfo } from '../landing/emulator-info.ts';
 import { embedGuard } from '../policy/embed-guard.ts';
+import { baseUrl } from '../rest/urls.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -16,7 +18,10 @@ export const internalRoutes =
   async (app) => {
     app.setErrorHandler(errorHandler(internalErrorBody));
     // Every route passes its rule in policy/route-policies.ts before its handler runs.
-    app.addHook('onRequest', embedGuard(context, app.prefix.slice(0, -'/_emulator'.length)));
+    const mountPrefix = app.prefix.slice(0, -'/_emulator'.length);
+    app.addHook('onRequest', embedGuard(context, mountPrefix));
+    // The landing page's facts as JSON, for tools (the page itself is GET /).
+    app.get('/info', (request) => emulatorInfo(context, baseUrl(context, request, mountPrefix)));
     if (context.config.adminApi) {
       await app.register((admin, _options, done) => {
         adminRoutes(admin, context);

@@ -24,6 +24,17 @@ export interface Knobs {
   areas: KnobArea[];
 }
 
+/** Every knob's name, in the order the docs list them (the admin API refuses others). */
+export const knobKeys: readonly (keyof Knobs)[] = [
+  'latencyMs',
+  'failureRate',
+  'failNext',
+  'failStatus',
+  'failCode',
+  'throttle',
+  'areas',
+];
+
 export const defaultKnobs = (): Knobs => ({
   latencyMs: 0,
   failureRate: 0,

@@ -140,6 +140,10 @@ export const routePolicies: readonly RoutePolicy[] = [
   publicRoute('GET', '/groups/:groupId/reports/:reportId', 'redirects to the embed page'),
   publicRoute('GET', '/groups/:groupId/dashboards/:dashboardId', 'redirects to the embed page'),
 
+  // What the emulator offers: the client secret only when the admin API is on (a local tool).
+  publicRoute('GET', '/', 'the landing page: addresses and sample ids, no protected data'),
+  publicRoute('GET', '/_emulator/info', 'the landing page as JSON'),
+
   // Embed pages and their script: static, every request for data carries a token.
   ...[
     '/reportEmbed',
@@ -185,5 +189,7 @@ const byKey = new Map(routePolicies.map((policy) => [`${policy.method} ${policy.
  */
 export function policyFor(method: string, url: string): RoutePolicy | undefined {
   const verb = method === 'HEAD' ? 'GET' : method;
-  return byKey.get(`${verb} ${url}`) ?? byKey.get(`ALL ${url}`);
+  // Mounted at a prefix, `/` is also registered without its slash (`/pbi` beside `/pbi/`).
+  const path = url === '' ? '/' : url;
+  return byKey.get(`${verb} ${path}`) ?? byKey.get(`ALL ${path}`);
 }
