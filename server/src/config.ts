@@ -70,6 +70,10 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
   CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
+  CANOPY_EMULATOR_URL: optionalString.pipe(z.url().optional()),
+  CANOPY_EMULATOR_CLIENT_ID: optionalString,
+  CANOPY_EMULATOR_CLIENT_SECRET: optionalString,
+  CANOPY_EMULATOR_TENANT_ID: optionalString,
   CANOPY_EMULATOR_HOST: z.string().default('127.0.0.1'),
   CANOPY_EMULATOR_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   CANOPY_EMULATOR_ADMIN_API: z
@@ -145,6 +149,11 @@ export interface Config {
     emulatorPublicUrl?: string;
     /** The emulator's unauthenticated fault-injection API; off unless asked for. */
     emulatorAdminApi: boolean;
+    /**
+     * An emulator already running elsewhere (the standalone one), shared by several instances,
+     * instead of one hosted in-process; its credentials are the CANOPY_EMULATOR_* it was given.
+     */
+    sharedEmulator?: { url: string; tenantId?: string; clientId?: string; clientSecret?: string };
   };
   /** AES-256-GCM key for integration tokens at rest (32 bytes). */
   encryptionKey: Buffer;
@@ -276,6 +285,11 @@ export function loadConfig(
       'No analytics service configured: production needs CANOPY_ANALYTICS_API_URL and the other CANOPY_ANALYTICS_* variables (docs/portal-operations.md#analytics), or CANOPY_ANALYTICS=emulator to run the built-in emulator on purpose',
     );
   }
+  if (env.CANOPY_EMULATOR_URL && production && !env.CANOPY_EMULATOR_CLIENT_SECRET) {
+    problems.push(
+      'CANOPY_EMULATOR_CLIENT_SECRET: required in production with CANOPY_EMULATOR_URL (the emulator default is published)',
+    );
+  }
   if (env.CANOPY_MAIL === 'smtp' && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when CANOPY_MAIL=smtp');
   } else if (refuseStandIns && !env.CANOPY_MAIL && !env.SMTP_URL) {
@@ -364,6 +378,14 @@ export function loadConfig(
       emulatorHost: env.CANOPY_EMULATOR_HOST,
       emulatorPublicUrl: env.CANOPY_EMULATOR_PUBLIC_URL?.replace(/\/+$/, ''),
       emulatorAdminApi: env.CANOPY_EMULATOR_ADMIN_API,
+      sharedEmulator: env.CANOPY_EMULATOR_URL
+        ? {
+            url: env.CANOPY_EMULATOR_URL.replace(/\/+$/, ''),
+            tenantId: env.CANOPY_EMULATOR_TENANT_ID,
+            clientId: env.CANOPY_EMULATOR_CLIENT_ID,
+            clientSecret: env.CANOPY_EMULATOR_CLIENT_SECRET,
+          }
+        : undefined,
     },
     encryptionKey,
     xero: env.CANOPY_XERO_CLIENT_ID

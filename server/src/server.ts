@@ -9,7 +9,11 @@ import { checkDatabase } from './db/check-database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { StartupError } from './errors.ts';
 import { settingsFromConfig } from './modules/analytics/analytics-settings.ts';
-import { localXeroConfig, startLocalAnalytics } from './modules/analytics/start-local-analytics.ts';
+import {
+  localXeroConfig,
+  sharedEmulatorSettings,
+  startLocalAnalytics,
+} from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { startSyncWorker } from './modules/integrations/sync-worker.ts';
 import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
@@ -71,27 +75,36 @@ async function main() {
   );
 
   // No analytics service configured: start the emulator in-process, on its own origin.
-  const local = config.analytics
-    ? undefined
-    : await startLocalAnalytics({
-        port: config.embed.emulatorPort,
-        host: config.embed.emulatorHost,
-        publicUrl: config.embed.emulatorPublicUrl,
-        adminApi: config.embed.emulatorAdminApi,
-        dataDir: join(config.dataDir, 'emulator'),
-      }).catch((error: unknown) => {
-        throw listenFailed(error, 'the in-process analytics emulator', config.embed.emulatorPort, {
-          port: 'CANOPY_EMULATOR_PORT',
-          host: 'CANOPY_EMULATOR_HOST',
+  const shared = config.embed.sharedEmulator;
+  const local =
+    config.analytics || shared
+      ? undefined
+      : await startLocalAnalytics({
+          port: config.embed.emulatorPort,
+          host: config.embed.emulatorHost,
+          publicUrl: config.embed.emulatorPublicUrl,
+          adminApi: config.embed.emulatorAdminApi,
+          dataDir: join(config.dataDir, 'emulator'),
+        }).catch((error: unknown) => {
+          throw listenFailed(
+            error,
+            'the in-process analytics emulator',
+            config.embed.emulatorPort,
+            {
+              port: 'CANOPY_EMULATOR_PORT',
+              host: 'CANOPY_EMULATOR_HOST',
+            },
+          );
         });
-      });
   const analytics = config.analytics
     ? settingsFromConfig(config.analytics, config.embed.rlsRole)
-    : local?.settings;
+    : shared
+      ? sharedEmulatorSettings({ ...shared, publicUrl: config.embed.emulatorPublicUrl })
+      : local?.settings;
   phase(
     local
       ? `analytics: in-process emulator on ${local.emulator.url}${config.embed.emulatorAdminApi ? ' (admin API on)' : ''}`
-      : `analytics: ${config.analytics?.apiUrl}`,
+      : `analytics: ${config.analytics?.apiUrl ?? `shared emulator at ${shared?.url}`}`,
   );
   const xero = config.xero ?? (local ? localXeroConfig(local.emulator) : undefined);
   await server.register(app, { config, database, analytics, xero });

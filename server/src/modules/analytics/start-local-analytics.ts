@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import {
   countries,
+  defaultClient,
+  defaultTenantId,
   defaultXeroClient,
+  sampleIds,
   startEmulator,
   xeroPaths,
   type RunningEmulator,
@@ -79,4 +82,26 @@ export function localXeroConfig(emulator: RunningEmulator): XeroConfig | undefin
     clientId: defaultXeroClient.clientId,
     clientSecret: defaultXeroClient.clientSecret,
   };
+}
+
+/**
+ * A standalone emulator several instances share (one catalogue, as with the cloud): its sample
+ * workspace is the template, exactly as for a hosted one; only the address and credentials differ.
+ */
+export function sharedEmulatorSettings(shared: {
+  url: string;
+  publicUrl?: string;
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+}): AnalyticsSettings {
+  const tenantId = shared.tenantId ?? defaultTenantId;
+  return localAnalyticsSettings({
+    apiUrl: `${shared.url}/v1.0/myorg`,
+    tokenUrl: `${shared.url}/${tenantId}/oauth2/v2.0/token`,
+    origin: new URL(shared.publicUrl ?? shared.url).origin,
+    clientId: shared.clientId ?? defaultClient.clientId,
+    clientSecret: shared.clientSecret ?? defaultClient.clientSecret,
+    sample: sampleIds,
+  });
 }
