@@ -5,6 +5,7 @@ import type { EmbedEventMap } from '../events.ts';
 import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** The report-creation experience over a dataset (`service.createReport`). */
 export class Create extends Embed<EmbedEventMap> {
@@ -74,3 +75,5 @@ export class Create extends Embed<EmbedEventMap> {
       .body;
   }
 }
+
+quietDisposalOf(Create);

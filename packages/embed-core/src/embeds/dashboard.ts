@@ -4,6 +4,7 @@ import type { DashboardEventMap } from '../events.ts';
 import { findParamInUrl } from '../internal/url.ts';
 import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 const PAGE_VIEWS = ['fitToWidth', 'oneColumn', 'actualSize'];
 
@@ -60,3 +61,5 @@ export class Dashboard extends Embed<DashboardEventMap> {
     return 'dashboardEmbed';
   }
 }
+
+quietDisposalOf(Dashboard);

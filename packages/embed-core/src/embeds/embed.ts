@@ -48,6 +48,7 @@ export type {
   ISessionHeaders,
   Disposer,
 } from './embed-types.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** Minimum time between two load requests of one component (the original's throttle). */
 const LOAD_THROTTLE_MS = 100;
@@ -404,3 +405,5 @@ export abstract class Embed<TEvents extends object = object> {
     });
   }
 }
+
+quietDisposalOf(Embed);

@@ -3,6 +3,7 @@ import type { QnaEventMap } from '../events.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** An embedded Q&A experience over one or more datasets. */
 export class Qna extends Embed<QnaEventMap> {
@@ -45,3 +46,5 @@ export class Qna extends Embed<QnaEventMap> {
     return models.validateLoadQnaConfiguration(config);
   }
 }
+
+quietDisposalOf(Qna);

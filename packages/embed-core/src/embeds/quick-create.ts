@@ -3,6 +3,7 @@ import type { EmbedEventMap } from '../events.ts';
 import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase, type ISessionHeaders } from './embed.ts';
 import { registerEventHooksRoute } from './event-hooks-route.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** Quick create: a report generated from a `datasetCreateConfig` (`service.quickCreate`). */
 export class QuickCreate extends Embed<EmbedEventMap> {
@@ -48,3 +49,5 @@ export class QuickCreate extends Embed<EmbedEventMap> {
     return (await this.sendRequest<void>('POST', '/quickcreate', this.createConfig, headers)).body;
   }
 }
+
+quietDisposalOf(QuickCreate);

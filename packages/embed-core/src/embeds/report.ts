@@ -22,6 +22,7 @@ import {
   withoutMenuEntry,
   type MenuExtensionPoint,
 } from './report-menu-commands.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** An embedded report (also the base of {@link Visual}). */
 export class Report<TEvents extends object = ReportEventMap>
@@ -477,3 +478,5 @@ export class Report<TEvents extends object = ReportEventMap>
     return this.request<T>(method, url, body);
   }
 }
+
+quietDisposalOf(Report);

@@ -4,6 +4,7 @@ import type { TileEventMap } from '../events.ts';
 import { findParamInUrl } from '../internal/url.ts';
 import type { IEmbedService } from './embed-service.ts';
 import { Embed, type IEmbedConfigurationBase } from './embed.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /** A single embedded dashboard tile. */
 export class Tile extends Embed<TileEventMap> {
@@ -46,3 +47,5 @@ export class Tile extends Embed<TileEventMap> {
     return 'tileEmbed';
   }
 }
+
+quietDisposalOf(Tile);

@@ -6,6 +6,7 @@ import type { IEmbedService } from './embed-service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import type { IEmbedConfigurationBase } from './embed.ts';
 import { Report } from './report.ts';
+import { quietDisposalOf } from './quiet-disposal.ts';
 
 /**
  * A single report visual embedded on its own: a report whose custom layout hides everything but
@@ -153,3 +154,5 @@ export class Visual extends Report {
     }
   }
 }
+
+quietDisposalOf(Visual);

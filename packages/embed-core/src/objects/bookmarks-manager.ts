@@ -5,6 +5,7 @@ import { sendFrameRequest } from '../embeds/frame-request.ts';
 import { isRDLEmbed } from '../internal/url.ts';
 import type { IEmbedService } from '../embeds/embed-service.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
+import { quietDisposalOf } from '../embeds/quiet-disposal.ts';
 
 /** Report bookmarks: list, apply, play, capture and apply state (`report.bookmarksManager`). */
 export class BookmarksManager {
@@ -59,3 +60,5 @@ export class BookmarksManager {
     );
   }
 }
+
+quietDisposalOf(BookmarksManager);

@@ -1,5 +1,6 @@
 import * as models from 'powerbi-models';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
+import { quietDisposalOf } from '../embeds/quiet-disposal.ts';
 
 /** Anything whose filters can be read and changed: reports, pages and visuals. */
 export interface IFilterable {
@@ -48,3 +49,5 @@ export abstract class FilterLevel implements IFilterable {
     return this.send<void>('PUT', '/filters', filters);
   }
 }
+
+quietDisposalOf(FilterLevel);

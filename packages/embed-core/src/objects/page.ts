@@ -4,6 +4,7 @@ import type { PageReport } from './page-report.ts';
 import { isRDLEmbed } from '../internal/url.ts';
 import type { IHttpPostMessageResponse } from '../transport/message.ts';
 import { FilterLevel } from './filterable.ts';
+import { quietDisposalOf } from '../embeds/quiet-disposal.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -158,6 +159,8 @@ export class Page extends FilterLevel {
   }
 }
 
+quietDisposalOf(Page);
+
 /** A {@link Page} from the page model the frame sends (`/report/pages`, `/report/addPage`). */
 export function pageFromModel(report: PageReport, page: models.IPage): Page {
   return new Page(
@@ -252,3 +255,5 @@ export class VisualDescriptor extends FilterLevel {
     return this.page.report.sendReportRequest<T>(method, url, body);
   }
 }
+
+quietDisposalOf(VisualDescriptor);
