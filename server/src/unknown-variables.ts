@@ -1,10 +1,14 @@
 /**
  * `CANOPY_*` variables read by other parts of the repository (the standalone emulator, the portal's
- * dev server, the test suites, the docs screenshots): set in the same shell, they are not typos.
+ * dev server, the test suites, the docs screenshots, compose.yaml from .env): set in the same shell
+ * or env file, they are not typos.
  */
 const OTHER_TOOLS = new Set([
   'CANOPY_API_URL',
   'CANOPY_BUILD_COMMIT',
+  'CANOPY_HTTP_PORT',
+  'CANOPY_EMULATOR_HTTP_PORT',
+  'CANOPY_MAILPIT_HTTP_PORT',
   'CANOPY_SCREENSHOTS',
   'CANOPY_TEST_DB',
   'CANOPY_TEST_PG_URL',
