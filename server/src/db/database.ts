@@ -9,6 +9,7 @@ import type {
 } from '../modules/auth/auth.table.ts';
 import type {
   ChatEventsTable,
+  ChatInboxesTable,
   ConversationsTable,
   MessageReactionsTable,
   MessagesTable,
@@ -53,6 +54,7 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
+  chat_inboxes: ChatInboxesTable;
   chat_events: ChatEventsTable;
   stream_tickets: StreamTicketsTable;
 }

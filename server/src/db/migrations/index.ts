@@ -5,6 +5,7 @@ import * as indexTenantResources from './2026_11_25_000003_index_tenant_resource
 import * as createReports from './2026_11_25_000004_create_reports.ts';
 import * as createIntegrations from './2026_11_25_000005_create_integrations.ts';
 import * as createChat from './2026_11_25_000006_create_chat.ts';
+import * as numberChatEventsPerPerson from './2026_11_26_000001_number_chat_events_per_person.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000004_create_reports': createReports,
   '2026_11_25_000005_create_integrations': createIntegrations,
   '2026_11_25_000006_create_chat': createChat,
+  '2026_11_26_000001_number_chat_events_per_person': numberChatEventsPerPerson,
 };

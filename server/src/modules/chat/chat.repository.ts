@@ -219,8 +219,11 @@ export async function markRead(
   return rows.map((row) => row.id);
 }
 
-/** A message of a conversation of the tenant that `userId` takes part in. */
-export function findParticipantMessage(
+/**
+ * A message of a conversation of the tenant that `userId` takes part in, locked until the
+ * transaction ends (changes to its reactions take turns).
+ */
+export function lockParticipantMessage(
   db: Db,
   tenantId: string,
   userId: string,
@@ -233,6 +236,7 @@ export function findParticipantMessage(
     .where('m.id', '=', messageId)
     .where('c.tenant_id', '=', tenantId)
     .where((eb) => eb.or([eb('c.user_a', '=', userId), eb('c.user_b', '=', userId)]))
+    .forUpdate('m')
     .executeTakeFirst();
 }
 

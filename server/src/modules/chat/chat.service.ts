@@ -18,7 +18,7 @@ import type { LatestMessages } from './latest-messages.ts';
 import {
   findConversationId,
   findMessageByClientId,
-  findParticipantMessage,
+  lockParticipantMessage,
   insertMessage,
   isChatPartner,
   lockConversation,
@@ -259,8 +259,8 @@ export async function signalTyping(
   if (!(await isChatPartner(deps.db, pair.tenantId, pair.partnerId)))
     throw new AppError('CONVERSATION_NOT_FOUND');
   await notify(deps.db, {
-    seq: null,
     users: [pair.userA, pair.userB],
+    seqs: null,
     event: {
       kind: 'typing',
       conversationKey: pair.key,
@@ -272,7 +272,11 @@ export async function signalTyping(
   return { ok: true };
 }
 
-/** Toggles one of the six reactions on a message of a conversation the caller takes part in. */
+/**
+ * Toggles one of the six reactions on a message of a conversation the caller takes part in. The
+ * message row stays locked until commit, so simultaneous toggles take turns: each answers the state
+ * it actually made, and "added" minus "removed" is what is stored.
+ */
 export async function toggleMessageReaction(
   deps: ChatDeps,
   principal: Principal,
@@ -282,7 +286,7 @@ export async function toggleMessageReaction(
   if (principal.tenantId === null) throw new AppError('MESSAGE_NOT_FOUND');
   const tenantId = principal.tenantId;
   return deps.db.transaction().execute(async (trx) => {
-    const message = await findParticipantMessage(trx, tenantId, principal.userId, messageId);
+    const message = await lockParticipantMessage(trx, tenantId, principal.userId, messageId);
     if (!message) throw new AppError('MESSAGE_NOT_FOUND');
     const action = await toggleReaction(trx, message.id, principal.userId, emoji);
     await recordEvent(trx, message.conversationId, [message.user_a, message.user_b], {

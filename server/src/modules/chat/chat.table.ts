@@ -35,12 +35,20 @@ export interface MessageReactionsTable {
   created_at: Generated<CreatedAt>;
 }
 
-/** What the push stream replays after a reconnect (`Last-Event-ID` is `seq`). */
+/**
+ * A person's event counter: bumped (and so row-locked until commit) by every change they must hear
+ * of, which makes their events commit in the order of their numbers (see the migration that made it).
+ */
+export interface ChatInboxesTable {
+  user_id: string;
+  last_seq: number;
+}
+
+/** One person's copy of an event, numbered in their own list; `Last-Event-ID` is `seq`. */
 export interface ChatEventsTable {
-  seq: Generated<number>;
+  user_id: string;
+  seq: number;
   conversation_id: string;
-  user_a: string;
-  user_b: string;
   kind: 'message' | 'read' | 'reaction';
   data: ColumnType<unknown, string, string>;
   created_at: Generated<CreatedAt>;

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/create-database.ts';
 import { listenOnChannel } from '../../db/pg-listener.ts';
-import { CHAT_CHANNEL, type BusMessage } from './chat-events.repository.ts';
+import { CHAT_CHANNEL, type BusMessage, type StreamOpened } from './chat-events.repository.ts';
 
 export type BusListener = (message: BusMessage) => void;
 
@@ -12,6 +12,8 @@ export interface ChatBus {
   readonly live: boolean;
   onMessage(listener: BusListener): void;
   onResync(listener: () => void): void;
+  /** An event stream opened on some instance (the per-person cap counts them). */
+  onStreamOpened(listener: (opened: StreamOpened) => void): void;
   close(): Promise<void>;
 }
 
@@ -23,18 +25,20 @@ interface Logger {
 export function createChatBus(database: DatabaseHandle, log: Logger): ChatBus {
   const messageListeners: BusListener[] = [];
   const resyncListeners: (() => void)[] = [];
+  const openedListeners: ((opened: StreamOpened) => void)[] = [];
   const channel = listenOnChannel(
     database,
     CHAT_CHANNEL,
     {
       onNotify: (payload) => {
-        let message: BusMessage;
+        let message: BusMessage | StreamOpened;
         try {
-          message = JSON.parse(payload) as BusMessage;
+          message = JSON.parse(payload) as BusMessage | StreamOpened;
         } catch {
           return;
         }
-        for (const listener of messageListeners) listener(message);
+        if ('streamId' in message) for (const listener of openedListeners) listener(message);
+        else for (const listener of messageListeners) listener(message);
       },
       // Notifications are missed: whatever relied on them must stop trusting them.
       onGap: () => {
@@ -50,6 +54,7 @@ export function createChatBus(database: DatabaseHandle, log: Logger): ChatBus {
     },
     onMessage: (listener: BusListener) => void messageListeners.push(listener),
     onResync: (listener: () => void) => void resyncListeners.push(listener),
+    onStreamOpened: (listener) => void openedListeners.push(listener),
     close: () => channel.close(),
   };
 }

@@ -33,7 +33,9 @@ export default fp<ChatPushOptions>(
     });
     const bus = createChatBus(app.database, app.log);
     bus.onMessage((message) => hub.dispatch(message));
-    bus.onResync(() => hub.resync());
+    // A lost LISTEN connection: every stream reads what it missed from the stored events.
+    bus.onResync(() => hub.catchUp());
+    bus.onStreamOpened(({ userId, streamId }) => hub.streamOpened(userId, streamId));
     app.decorate('chatHub', hub);
     app.decorate('chatBus', bus);
 

@@ -399,7 +399,7 @@ describe('deleting a tenant', () => {
     });
     await t.database.db.deleteFrom('tenants').where('id', '=', tenant.id).execute();
     const count = async (
-      table: 'conversations' | 'messages' | 'message_reactions' | 'chat_events',
+      table: 'conversations' | 'messages' | 'message_reactions' | 'chat_events' | 'chat_inboxes',
     ) =>
       Number(
         (
@@ -407,18 +407,20 @@ describe('deleting a tenant', () => {
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .where(
-              table === 'conversations' || table === 'chat_events'
-                ? 'user_a'
-                : table === 'messages'
-                  ? 'sender_id'
-                  : 'user_id',
+              table === 'conversations' ? 'user_a' : table === 'messages' ? 'sender_id' : 'user_id',
               'in',
               [a.id, b.id],
             )
             .executeTakeFirstOrThrow()
         ).n,
       );
-    for (const table of ['conversations', 'messages', 'message_reactions', 'chat_events'] as const)
+    for (const table of [
+      'conversations',
+      'messages',
+      'message_reactions',
+      'chat_events',
+      'chat_inboxes',
+    ] as const)
       expect(await count(table), table).toBe(0);
   });
 });

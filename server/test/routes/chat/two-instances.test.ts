@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import app from '../../../src/app.ts';
 import { createDatabase, type DatabaseHandle } from '../../../src/db/create-database.ts';
 import { build, type TestApp } from '../../helper.ts';
-import { createCast, createPerson, type Cast } from '../../support/fixtures.ts';
-import { keyOf, openStream, send } from './chat-support.ts';
+import { createCast, createPerson, type Cast, type TestPerson } from '../../support/fixtures.ts';
+import { keyOf, openStream, send, type SseEvent, type SseReader } from './chat-support.ts';
 
 /**
  * Two server instances on one database: a message sent through one reaches an event stream held
@@ -16,9 +16,11 @@ let cast: Cast;
 let second: FastifyInstance;
 let secondDatabase: DatabaseHandle;
 let secondUrl: string;
+let firstUrl: string;
 beforeAll(async () => {
   t = await build();
   cast = await createCast(t);
+  firstUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   secondDatabase =
     t.database.backend === 'postgres'
       ? await createDatabase({ kind: 'postgres', url: t.database.url!, poolSize: 3 })
@@ -73,4 +75,62 @@ it('a message sent through one instance reaches an SSE client of the other', asy
     isTyping: true,
   });
   stream.close();
+});
+
+it('concurrent sends through both instances reach streams on both, each once and in one order', async () => {
+  const her = await createPerson(t, { tenantId: cast.tenantA.id });
+  const x = await createPerson(t, { tenantId: cast.tenantA.id });
+  const y = await createPerson(t, { tenantId: cast.tenantA.id });
+  const streams = [await openStream(t, firstUrl, her), await openStream(t, secondUrl, her)];
+  const viaSecond = (from: TestPerson, to: TestPerson, text: string) =>
+    fetch(`${secondUrl}/api/messages/${keyOf(from, to)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${from.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: text }),
+    }).then(async (res) => {
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    });
+  const ids = (
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? send(t, x, her, `x ${i}`).then((res) => res.json<{ id: string }>().id)
+          : viaSecond(y, her, `y ${i}`),
+      ),
+    )
+  ).sort();
+  const orders: string[][] = [];
+  for (const stream of streams) {
+    const events: SseEvent[] = [];
+    while (events.length < ids.length)
+      events.push(await stream.next((e) => e.event === 'message' || e.event === 'resync'));
+    expect(events.map((e) => e.event).filter((kind) => kind !== 'message')).toEqual([]);
+    const numbers = events.map((e) => Number(e.id));
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    orders.push(events.map((e) => (e.data as { messageId: string }).messageId));
+    stream.close();
+  }
+  expect([...orders[0]!].sort()).toEqual(ids);
+  expect(orders[1]).toEqual(orders[0]);
+});
+
+it('a person holds at most ten streams across both instances: the oldest end', async () => {
+  const a = await createPerson(t, { tenantId: cast.tenantA.id });
+  const b = await createPerson(t, { tenantId: cast.tenantA.id });
+  const streams: SseReader[] = [];
+  for (let i = 0; i < 12; i++) streams.push(await openStream(t, i < 6 ? firstUrl : secondUrl, b));
+  for (const oldest of streams.slice(0, 2)) {
+    expect(await oldest.next((e) => e.event === 'ended')).toMatchObject({
+      data: { reason: 'superseded' },
+    });
+    await oldest.closed();
+  }
+  const sent = (await send(t, a, b, 'to the ten')).json<{ id: string }>();
+  for (const stream of streams.slice(2)) {
+    expect(
+      ((await stream.next((e) => e.event === 'message')).data as { messageId: string }).messageId,
+    ).toBe(sent.id);
+    stream.close();
+  }
 });

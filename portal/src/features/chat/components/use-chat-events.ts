@@ -60,6 +60,13 @@ export function useChatEvents(onEvent: ChatEventListener, onReconnect: () => voi
       };
       // A ticket is single-use, so the browser's own reconnect cannot work: close and start over.
       next.onerror = () => retry();
+      // The person opened more streams than the server keeps (other tabs): this one was the oldest.
+      // Reconnecting would only push out another tab; the 3 s poll keeps this one up to date.
+      next.addEventListener('ended', () => {
+        stopped = true;
+        setConnected(false);
+        next.close();
+      });
       for (const kind of KINDS) {
         next.addEventListener(kind, (event) => {
           const message = event as MessageEvent<string>;

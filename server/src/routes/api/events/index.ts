@@ -1,16 +1,19 @@
 import { ErrorBody, StreamTicket } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventsAfter } from '../../../modules/events/chat-events.repository.ts';
-import { formatEvent } from '../../../modules/events/event-hub.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  eventsAfter,
+  lastEventSeq,
+  notify,
+} from '../../../modules/events/chat-events.repository.ts';
+import { OrderedStream } from '../../../modules/events/ordered-stream.ts';
 import {
   issueStreamTicket,
   redeemStreamTicket,
 } from '../../../modules/events/stream-tickets.service.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
 
-/** At most this many stored events are replayed on a reconnect; past it the client reloads. */
-const REPLAY_LIMIT = 1000;
 /** Unsent bytes a stream may hold before it is closed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -46,12 +49,14 @@ const events: FastifyPluginAsyncZod = async (app) => {
         tags: ['chat'],
         summary: 'Server-sent events: message, read, reaction, typing (and resync)',
         description:
-          'Open with `new EventSource("/api/events?ticket=…")`. Stored events carry an `id`; a ' +
-          'reconnect with `Last-Event-ID` (or `lastEventId`) replays what was missed. A `resync` ' +
-          'event means events may have been missed: reload the open conversation. Comment lines ' +
-          'every 25 s keep the connection open. The stream ends when the access token would ' +
-          'expire, and soon after its sign-in session ends (sign-out, revocation); get a new ' +
-          'ticket then.',
+          'Open with `new EventSource("/api/events?ticket=…")`. Stored events carry an `id`: the ' +
+          "event's number in the caller's own list, sent in order, each once. A reconnect with " +
+          '`Last-Event-ID` (or `lastEventId`) replays what was missed; a `resync` event means ' +
+          'that was not possible (too old): reload the open conversation. Comment lines every ' +
+          '25 s keep the connection open. A person holds at most 10 streams: opening another ' +
+          'ends the oldest with `event: ended` (`{"reason":"superseded"}`), after which the client ' +
+          'should not reconnect. The stream also ends when the access token would expire, and ' +
+          'soon after its sign-in session ends (sign-out, revocation); get a new ticket then.',
         security: [],
         querystring: EventsQuery,
         response: { 401: ErrorBody, 503: ErrorBody },
@@ -63,8 +68,27 @@ const events: FastifyPluginAsyncZod = async (app) => {
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
 
-      reply.hijack();
       const raw = reply.raw;
+      const stream = new OrderedStream({
+        id: randomUUID(),
+        userId,
+        sessionId,
+        send: (chunk) => {
+          if (raw.writableEnded || raw.destroyed) return;
+          // A reader that stopped reading is dropped rather than buffered without bound; it
+          // reconnects with Last-Event-ID and gets the replay.
+          if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+          else raw.write(chunk);
+        },
+        end: () => raw.end(),
+        readAfter: (afterSeq, limit) => eventsAfter(app.db, userId, afterSeq, limit),
+        readLast: () => lastEventSeq(app.db, userId),
+      });
+      // In the hub before the start is read, so nothing committed in between goes unheard.
+      const remove = app.chatHub.add(stream);
+      await stream.locate(lastEventId);
+
+      reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -72,54 +96,17 @@ const events: FastifyPluginAsyncZod = async (app) => {
         connection: 'keep-alive',
       });
       raw.on('error', () => undefined);
-      const send = (chunk: string) => {
-        if (raw.writableEnded || raw.destroyed) return;
-        // A reader that stopped reading is dropped rather than buffered without bound; it
-        // reconnects with Last-Event-ID and gets the replay.
-        if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
-        else raw.write(chunk);
-      };
-      send('retry: 3000\n\n');
-
-      // Live events that arrive while the replay runs wait here, then go out without repeats.
-      let buffered: { chunk: string; seq: number | null }[] | null =
-        lastEventId === null ? null : [];
-      let delivered = lastEventId ?? 0;
-      const client = {
-        userId,
-        sessionId,
-        write: (chunk: string, seq: number | null) => {
-          if (buffered) buffered.push({ chunk, seq });
-          else if (seq === null || seq > delivered) {
-            if (seq !== null) delivered = seq;
-            send(chunk);
-          }
-        },
-        close: () => raw.end(),
-      };
-      const remove = app.chatHub.add(client);
-      const lifetime = setTimeout(() => raw.end(), app.config.accessTokenTtlSeconds * 1000);
+      raw.write('retry: 3000\n\n');
+      const lifetime = setTimeout(() => stream.close(), app.config.accessTokenTtlSeconds * 1000);
       lifetime.unref();
       raw.on('close', () => {
         clearTimeout(lifetime);
         remove();
       });
-
-      if (lastEventId !== null) {
-        try {
-          const missed = await eventsAfter(app.db, userId, lastEventId, REPLAY_LIMIT);
-          for (const message of missed) {
-            send(formatEvent(message));
-            delivered = message.seq ?? delivered;
-          }
-          if (missed.length === REPLAY_LIMIT) send('event: resync\ndata: {}\n\n');
-        } catch {
-          send('event: resync\ndata: {}\n\n');
-        }
-        const waiting = buffered ?? [];
-        buffered = null;
-        for (const { chunk, seq } of waiting) client.write(chunk, seq);
-      }
+      if (raw.destroyed) remove();
+      // Every instance hears of the opening, so the oldest of a person's streams can be closed.
+      await notify(app.db, { userId, streamId: stream.id }).catch(() => undefined);
+      await stream.resume();
     },
   );
 };
