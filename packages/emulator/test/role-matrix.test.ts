@@ -59,6 +59,7 @@ async function requestFor(policy: RoutePolicy, ws: SeededWorkspace): Promise<Req
     .replace(':reportId', ws.salesReportId)
     .replace(':datasetId', policy.url.includes('/tables') ? await pushDatasetId() : ws.datasetId)
     .replace(':tableName', 'Invoices')
+    .replace(':pageName', 'ReportSection1')
     .replace(':dashboardId', ws.dashboardId)
     .replace(':tileId', ws.tileIds[0] ?? '')
     .replace(':user', 'victim@example.com')

@@ -77,12 +77,25 @@ export const routePolicies: readonly RoutePolicy[] = [
   rest('POST', '/groups/:groupId/users', 'manageUsers'),
   rest('DELETE', '/groups/:groupId/users/:user', 'manageUsers'),
 
+  // My workspace: a service principal has none, so its lists are empty (rest/my-workspace.ts).
+  { method: 'GET', url: `${api}/reports`, guard: { kind: 'app' } },
+  { method: 'GET', url: `${api}/datasets`, guard: { kind: 'app' } },
+  { method: 'GET', url: `${api}/dashboards`, guard: { kind: 'app' } },
+  { method: 'GET', url: `${api}/availableFeatures`, guard: { kind: 'app' } },
+
   // Reports.
   rest('GET', '/groups/:groupId/reports', 'read'),
   rest('GET', '/groups/:groupId/reports/:reportId', 'read'),
   rest('GET', '/reports/:reportId', 'read', 'report'),
   rest('GET', '/groups/:groupId/reports/:reportId/pages', 'read'),
   rest('GET', '/reports/:reportId/pages', 'read', 'report'),
+  rest('GET', '/groups/:groupId/reports/:reportId/pages/:pageName', 'read'),
+  rest('GET', '/reports/:reportId/pages/:pageName', 'read', 'report'),
+  rest('GET', '/groups/:groupId/reports/:reportId/datasources', 'read'),
+  rest('GET', '/reports/:reportId/datasources', 'read', 'report'),
+  // Downloading the file is reading it; the service also requires that the report may be downloaded.
+  rest('GET', '/groups/:groupId/reports/:reportId/Export', 'read'),
+  rest('GET', '/reports/:reportId/Export', 'read', 'report'),
   rest('DELETE', '/groups/:groupId/reports/:reportId', 'deleteContent'),
   // Clone: reading the source suffices here; clone-report.ts checks the target workspace.
   rest('POST', '/groups/:groupId/reports/:reportId/Clone', 'read'),
@@ -99,9 +112,17 @@ export const routePolicies: readonly RoutePolicy[] = [
   rest('GET', '/datasets/:datasetId/refreshes', 'read', 'dataset'),
   rest('POST', '/groups/:groupId/datasets/:datasetId/refreshes', 'refresh'),
   rest('POST', '/datasets/:datasetId/refreshes', 'refresh', 'dataset'),
+  rest('GET', '/groups/:groupId/datasets/:datasetId/parameters', 'read'),
+  rest('GET', '/datasets/:datasetId/parameters', 'read', 'dataset'),
+  rest('GET', '/groups/:groupId/datasets/:datasetId/datasources', 'read'),
+  rest('GET', '/datasets/:datasetId/datasources', 'read', 'dataset'),
+  // Who may use a dataset is who is in its workspace: listing them is listing workspace users.
+  rest('GET', '/groups/:groupId/datasets/:datasetId/users', 'readUsers'),
+  rest('GET', '/datasets/:datasetId/users', 'readUsers', 'dataset'),
   // Push datasets (push-datasets.ts).
   rest('POST', '/groups/:groupId/datasets', 'createContent'),
   rest('GET', '/groups/:groupId/datasets/:datasetId/tables', 'read'),
+  rest('GET', '/datasets/:datasetId/tables', 'read', 'dataset'),
   rest('POST', '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows', 'editContent'),
   rest('DELETE', '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows', 'editContent'),
 

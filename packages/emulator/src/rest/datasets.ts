@@ -9,7 +9,8 @@ import { odataContext } from './urls.ts';
 
 type DatasetParams = { groupId?: string; datasetId: string };
 
-function findDataset(
+/** A dataset by id, in the given workspace or (no groupId: "My workspace" paths) in any the caller reaches. */
+export function findDataset(
   context: EmulatorContext,
   scope: RestScope,
   params: DatasetParams,

@@ -9,10 +9,13 @@ import { restGuard } from '../policy/rest-guard.ts';
 import { cloneReportRoutes } from './clone-report.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { exportRoutes } from './exports.ts';
+import { datasetMetadataRoutes } from './dataset-metadata.ts';
 import { datasetRoutes } from './datasets.ts';
 import { groupUserRoutes } from './group-users.ts';
 import { groupRoutes } from './groups.ts';
+import { myWorkspaceRoutes } from './my-workspace.ts';
 import { pushDatasetRoutes } from './push-datasets.ts';
+import { reportExportRoutes } from './report-export.ts';
 import { reportRoutes } from './reports.ts';
 
 /**
@@ -40,6 +43,9 @@ export const restRoutes =
     dashboardRoutes(app, context, mountPrefix);
     generateTokenRoutes(app, context, mountPrefix);
     exportRoutes(app, context, mountPrefix);
+    reportExportRoutes(app, context, mountPrefix);
+    datasetMetadataRoutes(app, context, mountPrefix);
+    myWorkspaceRoutes(app, context, mountPrefix);
 
     // Unknown paths under /v1.0/myorg answer like the cloud: 404 PowerBIEntityNotFound.
     app.all('/*', (request) => {

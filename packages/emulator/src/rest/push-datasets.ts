@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import type { ModelColumn, SemanticModel } from '../data/semantic-model.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -69,6 +69,10 @@ interface PushDatasetRecord extends DatasetRecord {
   push?: { definition: PushDefinition; rows: Record<string, Record<string, unknown>[]> };
 }
 
+/** Whether the dataset was made through the push API (it has tables, rows and no data source). */
+export const isPushDataset = (record: DatasetRecord): boolean =>
+  (record as PushDatasetRecord).push !== undefined;
+
 /** The rows a push dataset's table holds (for tests and the test kit). */
 export function pushedRows(
   registry: Registry,
@@ -116,9 +120,11 @@ export function pushDatasetRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  const pushDataset = (groupId: string, datasetId: string) => {
+  // Without a groupId (the My-workspace form) any workspace the guard let the caller reach.
+  const pushDataset = (groupId: string | undefined, datasetId: string) => {
     const record: PushDatasetRecord | undefined = context.registry.datasets.get(datasetId);
-    if (!record?.push || record.groupId !== groupId) throw notFound(`Push dataset ${datasetId}`);
+    if (!record?.push || (groupId !== undefined && record.groupId !== groupId))
+      throw notFound(`Push dataset ${datasetId}`);
     return { record, definition: record.push.definition, rows: record.push.rows };
   };
 
@@ -171,17 +177,21 @@ export function pushDatasetRoutes(
     },
   );
 
-  app.get<{ Params: { groupId: string; datasetId: string } }>(
-    '/groups/:groupId/datasets/:datasetId/tables',
-    (request) => {
-      const scope = restScope(context, request, prefix);
-      const { definition } = pushDataset(request.params.groupId, request.params.datasetId);
-      return {
-        '@odata.context': odataContext(scope.base, 'tables'),
-        value: definition.tables.map((table) => ({ name: table.name })),
-      };
-    },
-  );
+  // Get Tables answers push datasets only; for any other dataset the service answers 404.
+  const tables = (request: FastifyRequest<{ Params: { groupId?: string; datasetId: string } }>) => {
+    const scope = restScope(context, request, prefix);
+    const { definition } = pushDataset(request.params.groupId, request.params.datasetId);
+    return {
+      '@odata.context': odataContext(scope.base, 'tables'),
+      // The published API's Table has `name` and `columns` as required fields.
+      value: definition.tables.map((table) => ({
+        name: table.name,
+        columns: table.columns.map((column) => ({ name: column.name, dataType: column.dataType })),
+      })),
+    };
+  };
+  app.get('/groups/:groupId/datasets/:datasetId/tables', tables);
+  app.get('/datasets/:datasetId/tables', tables);
 
   type RowParams = { groupId: string; datasetId: string; tableName: string };
   const tableOf = (params: RowParams) => {

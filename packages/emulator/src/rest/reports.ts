@@ -53,6 +53,16 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext, pre
   app.get('/groups/:groupId/reports/:reportId/pages', pages);
   app.get('/reports/:reportId/pages', pages);
 
+  const page = (request: FastifyRequest<{ Params: ReportParams & { pageName: string } }>) => {
+    const scope = restScope(context, request, prefix);
+    const record = findReport(context, scope, request.params);
+    const found = pageJson(record).find((candidate) => candidate.name === request.params.pageName);
+    if (!found) throw notFound(`Page ${request.params.pageName}`);
+    return { '@odata.context': odataContext(scope.base, 'pages/$entity'), ...found };
+  };
+  app.get('/groups/:groupId/reports/:reportId/pages/:pageName', page);
+  app.get('/reports/:reportId/pages/:pageName', page);
+
   app.delete<{ Params: { groupId: string; reportId: string } }>(
     '/groups/:groupId/reports/:reportId',
     (request, reply) => {
