@@ -13,6 +13,9 @@ export const LoginRequest = z.object({
   email: Email,
   // Sign-in accepts any stored password (older ones may predate the policy); only the size is bounded.
   password: z.string().min(1).max(256),
+  // "Remember me": true keeps the session across browser restarts (CANOPY_REFRESH_TOKEN_TTL);
+  // false or absent ends it with the browser.
+  remember: z.boolean().default(false),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

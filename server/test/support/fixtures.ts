@@ -73,6 +73,7 @@ export async function createPerson(
     },
     user.id,
     { ip: null, userAgent: null },
+    true,
   );
   return { id: user.id, email: user.email, tenantId: user.tenant_id, token: session.accessToken };
 }

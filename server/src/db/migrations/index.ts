@@ -6,6 +6,7 @@ import * as createReports from './2026_11_25_000004_create_reports.ts';
 import * as createIntegrations from './2026_11_25_000005_create_integrations.ts';
 import * as createChat from './2026_11_25_000006_create_chat.ts';
 import * as numberChatEventsPerPerson from './2026_11_26_000001_number_chat_events_per_person.ts';
+import * as sessionsRememberMe from './2026_11_26_000010_sessions_remember_me.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000005_create_integrations': createIntegrations,
   '2026_11_25_000006_create_chat': createChat,
   '2026_11_26_000001_number_chat_events_per_person': numberChatEventsPerPerson,
+  '2026_11_26_000010_sessions_remember_me': sessionsRememberMe,
 };

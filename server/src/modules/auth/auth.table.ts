@@ -11,6 +11,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  /** "Remember me": false ends the session with the browser (see BROWSER_SESSION_IDLE_SECONDS). */
+  persistent: Generated<boolean>;
 }
 export type SessionRow = Selectable<SessionsTable>;
 

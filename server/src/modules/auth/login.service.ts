@@ -75,7 +75,7 @@ export async function login(
   }
 
   await recordSuccessfulLogin(db, candidate.id);
-  const session = await startSession(deps, candidate.id, meta);
+  const session = await startSession(deps, candidate.id, meta, input.remember);
   await audit(db, { action: 'auth.login', actor, tenantId: candidate.tenant_id, ip: meta.ip });
   return { person: personInfo(candidate), session };
 }

@@ -126,7 +126,9 @@ export async function exchangeSignInTicket(
   const person = row ? await findPersonById(db, row.user_id) : undefined;
   if (!person?.is_super_admin) throw new AppError('INVALID_SIGN_IN_TICKET');
   await recordSuccessfulLogin(db, person.id);
-  const session = await startSession(deps, person.id, meta);
+  // No "Remember me" on this path: the session ends with the browser, and the identity provider's
+  // own session signs the person in again quickly.
+  const session = await startSession(deps, person.id, meta, false);
   await audit(db, {
     action: 'auth.oidc_login',
     actor: { userId: person.id, email: person.email },

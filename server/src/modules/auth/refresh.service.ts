@@ -8,7 +8,12 @@ import {
   markRefreshTokenUsed,
   revokeSession,
 } from './sessions.repository.ts';
-import { accessTokenFor, type IssuedSession, type SessionDeps } from './session.service.ts';
+import {
+  accessTokenFor,
+  BROWSER_SESSION_IDLE_SECONDS,
+  type IssuedSession,
+  type SessionDeps,
+} from './session.service.ts';
 import { mayBeSignedIn, personInfo, type PersonInfo } from './signed-in-person.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -48,6 +53,13 @@ export async function refreshSession(
   if (found.revoked_at !== null || found.expires_at <= new Date()) {
     throw new AppError('INVALID_REFRESH_TOKEN');
   }
+  // Without "Remember me" the credential is only good while the browser is in use: one left idle
+  // longer (a closed browser's cookie, or a copy of it) ends the session.
+  const idleEnd = found.created_at.getTime() + BROWSER_SESSION_IDLE_SECONDS * 1000;
+  if (!found.persistent && idleEnd <= Date.now()) {
+    await revokeSession(db, found.session_id);
+    throw new AppError('INVALID_REFRESH_TOKEN');
+  }
 
   const next = newSecret();
   const rotated = await db.transaction().execute(async (trx) => {
@@ -71,6 +83,8 @@ export async function refreshSession(
       ...accessTokenFor(deps, found.user_id, found.session_id),
       refreshToken: next,
       refreshExpiresAt: found.expires_at,
+      // Rotation keeps the choice made at sign-in.
+      persistent: found.persistent,
     },
   };
 }

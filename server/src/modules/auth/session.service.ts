@@ -10,6 +10,13 @@ export interface SessionDeps {
   refreshTokenTtlSeconds: number;
 }
 
+/**
+ * How long one refresh credential of a browser-only session ("Remember me" unticked) stays usable.
+ * Each refresh issues the next one, so an open tab keeps the session going; a cookie left behind by
+ * a closed browser (or copied out of it) is worthless after this, not after the whole refresh TTL.
+ */
+export const BROWSER_SESSION_IDLE_SECONDS = 12 * 60 * 60;
+
 export interface IssuedSession {
   sessionId: string;
   accessToken: string;
@@ -18,6 +25,8 @@ export interface IssuedSession {
   /** The opaque refresh credential (sent to the browser in an HttpOnly cookie, stored hashed). */
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** "Remember me": the refresh cookie outlives the browser (else it is a session cookie). */
+  persistent: boolean;
 }
 
 /** Starts a session: a revocable row, a short access JWT bound to it and a first refresh credential. */
@@ -25,6 +34,7 @@ export async function startSession(
   deps: SessionDeps,
   userId: string,
   meta: { ip: string | null; userAgent: string | null },
+  persistent: boolean,
 ): Promise<IssuedSession> {
   const refreshExpiresAt = new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);
   await deleteEndedSessions(deps.db, userId);
@@ -33,6 +43,7 @@ export async function startSession(
     expires_at: refreshExpiresAt,
     ip: meta.ip,
     user_agent: meta.userAgent?.slice(0, 512) ?? null,
+    persistent,
   });
   const refreshToken = newSecret();
   await insertRefreshToken(deps.db, sessionId, hashSecret(refreshToken));
@@ -41,6 +52,7 @@ export async function startSession(
     ...accessTokenFor(deps, userId, sessionId),
     refreshToken,
     refreshExpiresAt,
+    persistent,
   };
 }
 

@@ -84,7 +84,13 @@ export async function deleteEndedSessions(db: Db, userId: string): Promise<void>
 
 export async function insertSession(
   db: Db,
-  row: { user_id: string; expires_at: Date; ip: string | null; user_agent: string | null },
+  row: {
+    user_id: string;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+    persistent: boolean;
+  },
 ): Promise<string> {
   const { id } = await db
     .insertInto('sessions')
@@ -140,12 +146,14 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
     .select([
       'r.id',
       'r.used_at',
+      'r.created_at',
       'r.session_id',
       's.user_id',
       'u.email',
       'u.tenant_id',
       's.expires_at',
       's.revoked_at',
+      's.persistent',
     ])
     .where('r.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -71,7 +71,8 @@ async function signIn(person: TestPerson) {
     t.request({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: person.email, password: PASSWORD },
+      // Ticked: the cookie lasts the refresh TTL (unticked it is a session cookie, see remember-me).
+      payload: { email: person.email, password: PASSWORD, remember: true },
       remoteAddress: remoteAddress(),
     }),
   );

@@ -26,7 +26,8 @@ async function signIn(email: string) {
   const res = await t.request({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { email, password: PASSWORD },
+    // A lasting cookie, so its Expires can be compared with the session's end.
+    payload: { email, password: PASSWORD, remember: true },
     remoteAddress: remoteAddress(),
   });
   expect(res.statusCode).toBe(200);

@@ -12,13 +12,20 @@ export class LoginError extends Error {
   override name = 'LoginError';
 }
 
-/** POST /api/auth/login; errors carry the text to show (server message, else the spec's fallbacks). */
-export async function login(email: string, password: string): Promise<SignedInPerson> {
+/**
+ * POST /api/auth/login. `remember` asks for a session that outlives the browser; without it the
+ * server sets a session cookie. Errors carry the text to show (server message, else the fallbacks).
+ */
+export async function login(
+  email: string,
+  password: string,
+  remember: boolean,
+): Promise<SignedInPerson> {
   let body: unknown;
   try {
     body = await apiFetch('/api/auth/login', {
       method: 'POST',
-      body: { email, password },
+      body: { email, password, remember },
       authenticated: false,
     });
   } catch (error) {

@@ -17,7 +17,7 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
   const mutation = useMutation({
-    mutationFn: () => login(email.trim(), password),
+    mutationFn: () => login(email.trim(), password, remember),
     onSuccess: (person) => {
       sessionStore.signIn(person);
       void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
@@ -61,7 +61,7 @@ export default function LoginPage() {
           required
         />
         <div className="form-row">
-          {/* Spec §2: "Remember me" has no visible effect (the session lasts for the browser session). */}
+          {/* Unticked, the session ends when the browser closes (a shared computer is safe). */}
           <label className="checkbox">
             <input
               type="checkbox"

@@ -5,7 +5,9 @@ export const REFRESH_COOKIE = 'canopy_refresh';
 
 /**
  * The refresh credential lives in an HttpOnly, SameSite=Strict cookie scoped to /api/auth: page
- * scripts cannot read it and other sites cannot make the browser send it.
+ * scripts cannot read it and other sites cannot make the browser send it. With "Remember me" it
+ * lasts until the session's end; without, it is a session cookie (no Max-Age, no Expires), so the
+ * browser forgets it when it closes — on a shared computer the next person is not signed in.
  */
 export function setRefreshCookie(
   request: FastifyRequest,
@@ -17,11 +19,17 @@ export function setRefreshCookie(
     sameSite: 'strict',
     secure: request.server.config.publicUrl.startsWith('https:'),
     path: '/api/auth',
+    ...(session.persistent ? lastingUntil(session.refreshExpiresAt) : {}),
+  });
+}
+
+function lastingUntil(end: Date) {
+  return {
     // Max-Age counts from the browser's own clock, so a skewed client clock cannot stretch or cut
     // the session; Expires stays for old clients. A refresh never extends the session's end.
-    maxAge: Math.max(0, Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000)),
-    expires: session.refreshExpiresAt,
-  });
+    maxAge: Math.max(0, Math.floor((end.getTime() - Date.now()) / 1000)),
+    expires: end,
+  };
 }
 
 export function clearRefreshCookie(reply: FastifyReply) {
