@@ -5,6 +5,7 @@ import type { Config, XeroConfig } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import authenticate from './plugins/app/authenticate.ts';
+import bodyLimits from './plugins/app/body-limits.ts';
 import sessionCache from './plugins/app/session-cache.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
@@ -51,6 +52,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
 
   await fastify.register(inFlight);
   await fastify.register(errorHandler);
+  await fastify.register(bodyLimits);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
   const analytics = options.analytics ? new AnalyticsClient(options.analytics) : undefined;

@@ -6,6 +6,7 @@
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply' },
   CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },
@@ -72,6 +73,7 @@ export const ERRORS = {
   },
 
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
 
   ACCOUNT_LOCKED: {

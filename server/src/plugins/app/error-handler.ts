@@ -9,7 +9,7 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
@@ -21,10 +21,13 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
 };
 
+/** A body with thousands of broken items gets the first few named, not a megabyte of answer. */
+const MAX_FIELDS = 20;
+
 function fieldsOf(error: FastifyError): FieldError[] | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
   const where = error.validationContext ?? 'body';
-  return error.validation.map((issue) => {
+  return error.validation.slice(0, MAX_FIELDS).map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return { path: path ? `${where}.${path}` : where, message: issue.message ?? 'Invalid value' };
   });
