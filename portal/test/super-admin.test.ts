@@ -143,7 +143,7 @@ describe('super admin: tenants and users (Chromium, real server)', () => {
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
     await settled(page);
     await page.getByRole('button', { name: 'Create User' }).click();
-    await toast(page, '❌ Please select a tenant first');
+    await toast(page, 'Please select a tenant first');
     await page.getByLabel('Tenant Organization').selectOption({ label: 'Acme' });
     await page.getByRole('heading', { name: 'Users (2)' }).waitFor();
     await expectAccessible(page, 'super admin users');

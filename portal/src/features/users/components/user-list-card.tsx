@@ -3,19 +3,22 @@ import { useState } from 'react';
 import { usePaged } from '../../../shared/hooks/use-page-state.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { userActions } from '../rules/user-actions.ts';
 import { matchesRole, RoleFilter, type RoleFilterValue } from './role-filter.tsx';
 import { UserTable, type UserTableProps } from './user-table.tsx';
 
-export type UserListCardProps = Omit<UserTableProps, 'users' | 'skeletonRows'> & {
+export type UserListCardProps = Omit<UserTableProps, 'users' | 'skeletonRows' | 'actionsFor'> & {
   users: User[];
   pageSize: number;
+  /** The signed-in person's id (their own row offers no actions); null for a super admin. */
+  selfId: string | null;
 };
 
 /**
  * "Users (count)" with the role filter, the table and the pager (shown only with more than one
  * page). Changing the filter goes back to page 1 (spec §4).
  */
-export function UserListCard({ users, pageSize, ...table }: UserListCardProps) {
+export function UserListCard({ users, pageSize, selfId, ...table }: UserListCardProps) {
   const [filter, setFilter] = useState<RoleFilterValue>('all');
   const filtered = users.filter((user) => matchesRole(user.roles, filter));
   const paged = usePaged(filtered, pageSize);
@@ -31,7 +34,12 @@ export function UserListCard({ users, pageSize, ...table }: UserListCardProps) {
           }}
         />
       </div>
-      <UserTable {...table} users={paged.rows} skeletonRows={pageSize} />
+      <UserTable
+        {...table}
+        users={paged.rows}
+        skeletonRows={pageSize}
+        actionsFor={(user) => userActions(user, users, selfId)}
+      />
       {paged.pages > 1 && (
         <Pagination
           label="User pages"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
 import { initialEditRole, ROLES } from '../../../shared/rules/roles.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+import type { UserActions } from '../rules/user-actions.ts';
 
 export interface UserTableProps {
   users: User[];
@@ -13,6 +14,8 @@ export interface UserTableProps {
   showLastLoggedIn: boolean;
   /** false: "View Only" instead of the actions. */
   canManage: boolean;
+  /** Which of Edit and Delete a managed row offers (own row and the only Admin: neither). */
+  actionsFor: (user: User) => UserActions;
   saving: boolean;
   empty: { title: string; text: string };
   onSaveRole: (user: User, role: RoleName, done: () => void) => void;
@@ -44,6 +47,7 @@ export function UserTable(props: UserTableProps) {
           ) : (
             users.map((user) => {
               const isEditing = editing?.id === user.id;
+              const actions = props.actionsFor(user);
               return (
                 <tr key={user.id}>
                   <td data-label="Email Address">
@@ -83,6 +87,8 @@ export function UserTable(props: UserTableProps) {
                   <td data-label="Actions">
                     {!canManage ? (
                       <Badge>View Only</Badge>
+                    ) : !actions.edit && !actions.delete ? (
+                      <Badge>{actions.note}</Badge>
                     ) : isEditing ? (
                       <div className="table__actions">
                         <button
@@ -106,24 +112,28 @@ export function UserTable(props: UserTableProps) {
                       </div>
                     ) : (
                       <div className="table__actions">
-                        <button
-                          type="button"
-                          className="button button--ghost button--sm"
-                          aria-label={`Edit ${user.email}`}
-                          onClick={() =>
-                            setEditing({ id: user.id, role: initialEditRole(user.roles) })
-                          }
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost-danger button--sm"
-                          aria-label={`Delete ${user.email}`}
-                          onClick={() => props.onDelete(user)}
-                        >
-                          Delete
-                        </button>
+                        {actions.edit && (
+                          <button
+                            type="button"
+                            className="button button--ghost button--sm"
+                            aria-label={`Edit ${user.email}`}
+                            onClick={() =>
+                              setEditing({ id: user.id, role: initialEditRole(user.roles) })
+                            }
+                          >
+                            Edit
+                          </button>
+                        )}
+                        {actions.delete && (
+                          <button
+                            type="button"
+                            className="button button--ghost-danger button--sm"
+                            aria-label={`Delete ${user.email}`}
+                            onClick={() => props.onDelete(user)}
+                          >
+                            Delete
+                          </button>
+                        )}
                       </div>
                     )}
                   </td>

@@ -10,20 +10,18 @@ import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
-import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
+import { INVITATION_HINT } from '../components/invitation-hint.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 
 interface FormErrors {
   email?: string;
-  password?: string;
 }
 
 export default function AdminUsersPage() {
   const tenants = useQuery(tenantsQuery());
   const [tenantId, setTenantId] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState(DEFAULT_INITIAL_PASSWORD);
   const [role, setRole] = useState<RoleName>(ROLES[0] ?? 'Admin');
   const [errors, setErrors] = useState<FormErrors>({});
   const users = useQuery({ ...tenantUsersQuery(tenantId), enabled: !!tenantId });
@@ -39,22 +37,22 @@ export default function AdminUsersPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!tenantId) {
-      toast.error('❌ Please select a tenant first');
+      // The error toast brings its own icon: the text carries none.
+      toast.error('Please select a tenant first');
       return;
     }
     const found: FormErrors = {};
     if (!email.trim()) found.email = 'Email is required';
     else if (!isEmail(email)) found.email = 'Please enter a valid email address';
-    if (!password) found.password = 'Password is required';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(
-      { email: email.trim(), tenantId, role, password },
+      // No password: the account is invited by mail and its owner chooses one.
+      { email: email.trim(), tenantId, role },
       {
         onSuccess: (user) => {
           toast.success(`User "${user.email}" added as ${role}`);
           setEmail('');
-          setPassword(DEFAULT_INITIAL_PASSWORD);
         },
         onError: (error) => toast.error(failureText('Failed to create user', error)),
       },
@@ -114,15 +112,6 @@ export default function AdminUsersPage() {
               error={errors.email}
               required
             />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
-              required
-            />
             <SelectField
               label="Role"
               value={role}
@@ -152,6 +141,7 @@ export default function AdminUsersPage() {
           roleLabel={superAdminRoleLabel}
           showLastLoggedIn
           canManage
+          selfId={null}
           saving={updateRole.isPending}
           empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
           onSaveRole={saveRole}

@@ -10,7 +10,8 @@ import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
-import { DEFAULT_INITIAL_PASSWORD, INVITATION_HINT } from '../components/default-password.ts';
+import { INVITATION_HINT } from '../components/invitation-hint.ts';
+import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 
 /** /tenant/users and /users: the tenant's own people; Admins manage, Viewers read ("View Only"). */
@@ -28,10 +29,22 @@ export default function TenantUsersPage() {
       </div>
     );
   }
-  return <TenantUsers tenantId={session.tenantId} admin={isAdminRole(session.roles)} />;
+  return (
+    <TenantUsers
+      tenantId={session.tenantId}
+      admin={isAdminRole(session.roles)}
+      selfId={session.id}
+    />
+  );
 }
 
-function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: boolean }) {
+interface TenantUsersProps {
+  tenantId: string | null;
+  admin: boolean;
+  selfId: string;
+}
+
+function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
   const users = useQuery({ ...tenantUsersQuery(tenantId ?? ''), enabled: !!tenantId });
   const { create, updateRole, remove } = useUserMutations(tenantId ?? '');
   const [email, setEmail] = useState('');
@@ -69,14 +82,14 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
     setEmailError(error);
     if (error) return;
     create.mutate(
-      { email: email.trim(), tenantId, role, password: DEFAULT_INITIAL_PASSWORD },
+      { email: email.trim(), tenantId, role },
       {
         onSuccess: (user) => {
           toast.success(`User ${user.email} added as ${role}`);
           setEmail('');
           setRole('Viewer');
         },
-        onError: () => toast.error('Error creating user'),
+        onError: (error) => toast.error(failureText('Error creating user', error)),
       },
     );
   };
@@ -90,7 +103,7 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
           toast.success('Role updated');
           done();
         },
-        onError: () => toast.error('Failed to update user role'),
+        onError: (error) => toast.error(failureText('Failed to update user role', error)),
       },
     );
   };
@@ -100,7 +113,7 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
     if (!(await confirmAction('Are you sure you want to delete this user?'))) return;
     remove.mutate(user.id, {
       onSuccess: () => toast.success('User deleted'),
-      onError: () => toast.error('Error deleting user'),
+      onError: (error) => toast.error(failureText('Error deleting user', error)),
     });
   };
 
@@ -152,6 +165,7 @@ function TenantUsers({ tenantId, admin }: { tenantId: string | null; admin: bool
         roleLabel={(user) => tenantRoleLabel(user.roles)}
         showLastLoggedIn={false}
         canManage={admin}
+        selfId={selfId}
         saving={updateRole.isPending}
         empty={{
           title: 'No users found',

@@ -1,0 +1,27 @@
+import type { User } from '@canopy/portal-contract';
+
+/** What the list offers on one row, and why not when it offers nothing. */
+export interface UserActions {
+  edit: boolean;
+  delete: boolean;
+  /** Shown instead of the buttons when neither is offered. */
+  note?: string;
+}
+
+const isAdmin = (user: Pick<User, 'roles'>) => user.roles.some((role) => role.name === 'Admin');
+
+/**
+ * The server refuses to change or delete one's own account here and to leave a tenant without an
+ * Admin; offering those buttons would only lead to an error, so the row says why instead.
+ * `everyone` is the whole tenant list (not the filtered page), so "last Admin" is counted right.
+ */
+export function userActions(
+  user: Pick<User, 'id' | 'roles'>,
+  everyone: readonly Pick<User, 'id' | 'roles'>[],
+  selfId: string | null,
+): UserActions {
+  if (user.id === selfId) return { edit: false, delete: false, note: 'You' };
+  if (isAdmin(user) && !everyone.some((other) => other.id !== user.id && isAdmin(other)))
+    return { edit: false, delete: false, note: 'Only Admin' };
+  return { edit: true, delete: true };
+}

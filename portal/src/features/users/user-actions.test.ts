@@ -1,0 +1,31 @@
+import type { User } from '@canopy/portal-contract';
+import { describe, expect, it } from 'vitest';
+import { userActions } from './rules/user-actions.ts';
+
+const person = (id: string, role: 'Admin' | 'Viewer'): Pick<User, 'id' | 'roles'> => ({
+  id,
+  roles: [{ name: role }],
+});
+
+describe('which row actions the user list offers', () => {
+  const ann = person('ann', 'Admin');
+  const bob = person('bob', 'Admin');
+  const vic = person('vic', 'Viewer');
+
+  it('offers nothing on your own row', () => {
+    expect(userActions(ann, [ann, bob, vic], 'ann')).toEqual({
+      edit: false,
+      delete: false,
+      note: 'You',
+    });
+  });
+
+  it('offers nothing on the only Admin of the tenant', () => {
+    expect(userActions(ann, [ann, vic], null)).toMatchObject({ edit: false, delete: false });
+  });
+
+  it('offers Edit and Delete on an Admin who has a fellow Admin, and on a Viewer', () => {
+    expect(userActions(ann, [ann, bob, vic], 'bob')).toEqual({ edit: true, delete: true });
+    expect(userActions(vic, [ann, vic], 'ann')).toEqual({ edit: true, delete: true });
+  });
+});
