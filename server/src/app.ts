@@ -17,6 +17,7 @@ import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts
 import errorHandler from './plugins/app/error-handler.ts';
 import inFlight from './plugins/app/in-flight.ts';
 import services, { type ServicesOptions } from './plugins/app/services.ts';
+import shutdown from './plugins/app/shutdown.ts';
 import spa from './plugins/app/spa.ts';
 import cors from './plugins/external/cors.ts';
 import helmet from './plugins/external/helmet.ts';
@@ -53,6 +54,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(inFlight);
   await fastify.register(errorHandler);
   await fastify.register(bodyLimits);
+  await fastify.register(shutdown);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
   const analytics = options.analytics ? new AnalyticsClient(options.analytics) : undefined;

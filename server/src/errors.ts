@@ -26,6 +26,7 @@ export const ERRORS = {
   SESSION_EXPIRED: { status: 401, message: 'Session expired' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
+  ROLE_CHANGED: { status: 401, message: 'Your role was changed. Please sign in again.' },
   INVALID_SIGN_IN_TICKET: { status: 401, message: 'This sign-in link is invalid or has expired' },
   INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
 
@@ -84,6 +85,7 @@ export const ERRORS = {
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  SHUTTING_DOWN: { status: 503, message: 'The server is restarting. Try again in a moment.' },
   OIDC_FAILED: { status: 502, message: 'External sign-in failed. Try again later.' },
   DATABASE_UNAVAILABLE: {
     status: 503,

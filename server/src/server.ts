@@ -49,6 +49,8 @@ async function main() {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     forceCloseConnections: 'idle',
+    // Requests arriving while closing get our 503 shape with Retry-After (plugins/app/shutdown.ts).
+    return503OnClosing: false,
   });
   // One line per start-up phase with its time, so a slow start says where it is waiting.
   let phaseStarted = started;

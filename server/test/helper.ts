@@ -58,7 +58,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   });
   const database = await createTestDatabase();
   const { env: _env, logger, extraRoutes, ...appOptions } = options;
-  const fastify = Fastify({ logger: logger ?? false });
+  // As in server.ts: the shutdown plugin answers requests that arrive while closing.
+  const fastify = Fastify({ logger: logger ?? false, return503OnClosing: false });
   const routes: RegisteredRoute[] = [];
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { ERRORS } from '../../errors.ts';
+
+/** How soon a client may try again: another instance (or this one restarted) answers by then. */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * During a graceful shutdown (SIGTERM: server.ts closes the app), requests that still arrive on
+ * open connections answer `503 SHUTTING_DOWN` in our `{ error, code }` shape with Retry-After, so
+ * clients and load balancers know to retry elsewhere; requests already running finish normally.
+ * Fastify's own 503 on closing has neither, and answers before any hook of ours can run, so the
+ * server is built with `return503OnClosing: false` (server.ts, the test helper) and this hook
+ * answers instead. Fastify marks such answers `Connection: close` itself.
+ */
+export default fp(
+  (app, _options, done) => {
+    let closing = false;
+    // preClose runs as soon as close() starts, before the listener and the connections close.
+    app.addHook('preClose', (hookDone) => {
+      closing = true;
+      hookDone();
+    });
+    // Sent as text: the route's own response schemas (e.g. /api/health's 503) describe its
+    // answers, not this one, and would fail to serialize it.
+    const body = JSON.stringify({ error: ERRORS.SHUTTING_DOWN.message, code: 'SHUTTING_DOWN' });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      return reply
+        .code(ERRORS.SHUTTING_DOWN.status)
+        .header('retry-after', String(SHUTDOWN_RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send(body);
+    });
+    done();
+  },
+  { name: 'shutdown' },
+);
