@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { currentToken, sessionStore } from '../session/session-store.ts';
-import { refreshSession } from '../session/token-refresh.ts';
+import { refreshSession, takeSessionEndReason } from '../session/token-refresh.ts';
 
 /** The generic texts of spec §8. */
 export const MESSAGES = {
@@ -99,8 +99,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
     // The access token may just have expired (a sleeping laptop misses the refresh timer).
     if (await refreshSession()) response = await send();
     if (response.status === 401) {
-      sessionStore.signOut(MESSAGES.sessionExpired);
-      throw new ApiError(MESSAGES.sessionExpired, 401);
+      // "Session expired", unless the server ended the session for a reason it named.
+      const reason = takeSessionEndReason() ?? MESSAGES.sessionExpired;
+      sessionStore.signOut(reason);
+      throw new ApiError(reason, 401);
     }
   }
   if (!response.ok) {

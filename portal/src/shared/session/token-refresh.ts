@@ -5,6 +5,22 @@ export const REFRESH_MARGIN_MS = 60_000;
 
 let inFlight: Promise<boolean> | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * The server's own words when it ended the session for a reason the person should hear (a role
+ * change: "Your role was changed. Please sign in again."). Kept until the sign-out that shows it,
+ * because the refused answer also clears the cookie: a later refresh would only say "expired".
+ */
+let endedBecause: string | undefined;
+
+/** Why the server ended the session, once (then forgotten); undefined means it simply expired. */
+export function takeSessionEndReason(): string | undefined {
+  const reason = endedBecause;
+  endedBecause = undefined;
+  return reason;
+}
+
+/** Codes whose message is shown as is when the session ends (see server/src/errors.ts). */
+const TOLD_REASONS = new Set(['ROLE_CHANGED']);
 
 /**
  * Trades the HttpOnly refresh cookie for a new access token (POST /api/auth/refresh). One request
@@ -33,11 +49,20 @@ function refreshOnce(): Promise<boolean> {
         credentials: 'include',
         headers: { accept: 'application/json' },
       });
-      if (!response.ok) return false;
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as {
+          code?: unknown;
+          error?: unknown;
+        } | null;
+        if (typeof body?.code === 'string' && TOLD_REASONS.has(body.code))
+          endedBecause = typeof body.error === 'string' ? body.error : undefined;
+        return false;
+      }
       // The restore rules (spec §4) decide whether the answer is a usable session. They need no
       // schema library, which keeps zod out of the JavaScript that shows /login (bench/RESULTS.md).
       const person: unknown = await response.json();
       if (!isRestorable(person)) return false;
+      endedBecause = undefined;
       sessionStore.signIn(person);
       return true;
     } catch {
@@ -62,5 +87,5 @@ export function scheduleRefresh() {
 export async function initSession() {
   sessionStore.subscribe(scheduleRefresh);
   if (sessionStore.restore()) return;
-  if (!(await refreshSession())) sessionStore.signOut();
+  if (!(await refreshSession())) sessionStore.signOut(takeSessionEndReason());
 }

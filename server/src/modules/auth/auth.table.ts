@@ -13,7 +13,12 @@ export interface SessionsTable {
   user_agent: string | null;
   /** "Remember me": false ends the session with the browser (see BROWSER_SESSION_IDLE_SECONDS). */
   persistent: Generated<boolean>;
+  /** Why it was revoked, when the person is told (see SessionEndReason); null otherwise. */
+  end_reason: SessionEndReason | null;
 }
+
+/** 'role_changed': the person's role changed, so their next refresh asks them to sign in again. */
+export type SessionEndReason = 'role_changed';
 export type SessionRow = Selectable<SessionsTable>;
 
 /** Rotating, single-use refresh credentials of a session (the "family"); only hashes are stored. */

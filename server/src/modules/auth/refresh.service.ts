@@ -50,6 +50,9 @@ export async function refreshSession(
     return new AppError('INVALID_REFRESH_TOKEN');
   };
   if (found.used_at !== null) throw await reuse();
+  if (found.revoked_at !== null && found.end_reason === 'role_changed') {
+    throw new AppError('ROLE_CHANGED');
+  }
   if (found.revoked_at !== null || found.expires_at <= new Date()) {
     throw new AppError('INVALID_REFRESH_TOKEN');
   }

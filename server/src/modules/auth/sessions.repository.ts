@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
+import type { SessionEndReason } from './auth.table.ts';
 import { announceSessionChange } from './session-changes.ts';
 
 export interface PrincipalRow {
@@ -124,12 +125,19 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   });
 }
 
-/** Ends every session of a person (password reset, account deletion, role removal). */
-export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+/**
+ * Ends every session of a person (password reset, account deletion, role change). A `reason` is
+ * what their next refresh tells them (a role change is not a fault, so it does not say "expired").
+ */
+export async function revokeAllSessions(
+  db: Db,
+  userId: string,
+  reason: SessionEndReason | null = null,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await trx
       .updateTable('sessions')
-      .set({ revoked_at: sql<Date>`now()` })
+      .set({ revoked_at: sql<Date>`now()`, end_reason: reason })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
@@ -154,6 +162,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       's.expires_at',
       's.revoked_at',
       's.persistent',
+      's.end_reason',
     ])
     .where('r.token_hash', '=', tokenHash)
     .executeTakeFirst();

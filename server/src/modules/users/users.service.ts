@@ -151,7 +151,7 @@ export async function changeRole(
     if (target.roles.length === 1 && target.roles[0] === role) return target;
     if (role !== 'Admin') await ensureAnotherAdmin(trx, target);
     await setRole(trx, target.id, role);
-    await revokeAllSessions(trx, target.id);
+    await revokeAllSessions(trx, target.id, 'role_changed');
     await auditChange(trx, actor, {
       action: 'user.update_role',
       tenantId: target.tenant_id,
