@@ -74,7 +74,8 @@ export function AdminReportsPage({
           <EmptyState title="No Power BI Workspace" text={NO_WORKSPACE_TEXT} />
         </Card>
       ) : (
-        !tenant.isError && (
+        // A failed load shows the error card alone, not "No reports found" under it.
+        !failed && (
           <ReportListCard
             reports={reports.data ?? []}
             loading={tenant.isPending || (!!groupId && reports.isPending)}

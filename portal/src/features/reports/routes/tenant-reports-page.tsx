@@ -61,7 +61,9 @@ function TenantReports({ tenantId }: { tenantId: string | null }) {
           <EmptyState title="No Power BI Workspace" text={NO_WORKSPACE_TEXT} />
         </Card>
       ) : (
-        !workspace.failed && (
+        // A failed load shows the error card alone, not "No reports found" under it.
+        !workspace.failed &&
+        !reports.isError && (
           <ReportListCard
             reports={reports.data ?? []}
             loading={workspace.pending || (!!workspace.groupId && reports.isPending)}

@@ -81,29 +81,33 @@ export default function TenantsPage() {
           </button>
         }
       />
-      {tenants.isError && <ErrorCard message="Failed to fetch tenants" />}
-      <Card>
-        <div className="toolbar">
-          <h2 className="card__title">Tenants ({list.length})</h2>
-        </div>
-        <TenantTable
-          rows={rows}
-          loading={tenants.isPending}
-          skeletonRows={PAGE_SIZE.tenants}
-          onEdit={openModal}
-          onDelete={(tenant) => void onDelete(tenant)}
-        />
-        {list.length > 0 && (
-          <Pagination
-            label="Tenant pages"
-            page={page}
-            pages={pages}
-            size={PAGE_SIZE.tenants}
-            total={list.length}
-            onPage={setPage}
+      {/* A failed load is not an empty list: the error alone, never "No tenants found" under it. */}
+      {tenants.isError ? (
+        <ErrorCard message="Failed to fetch tenants" />
+      ) : (
+        <Card>
+          <div className="toolbar">
+            <h2 className="card__title">Tenants ({list.length})</h2>
+          </div>
+          <TenantTable
+            rows={rows}
+            loading={tenants.isPending}
+            skeletonRows={PAGE_SIZE.tenants}
+            onEdit={openModal}
+            onDelete={(tenant) => void onDelete(tenant)}
           />
-        )}
-      </Card>
+          {list.length > 0 && (
+            <Pagination
+              label="Tenant pages"
+              page={page}
+              pages={pages}
+              size={PAGE_SIZE.tenants}
+              total={list.length}
+              onPage={setPage}
+            />
+          )}
+        </Card>
+      )}
       {modal !== 'closed' && (
         <TenantModal
           editing={editing}

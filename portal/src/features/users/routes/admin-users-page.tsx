@@ -5,7 +5,7 @@ import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { ROLES, superAdminRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
-import { Badge, Card, EmptyState, PageHeader } from '../../../shared/ui/bits.tsx';
+import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
@@ -132,7 +132,10 @@ export default function AdminUsersPage() {
           </div>
         </form>
       </Card>
-      {tenantId ? (
+      {tenantId && users.isError ? (
+        // A failed load is not an empty tenant: the error alone, never "No users found" under it.
+        <ErrorCard message="Failed to load users" />
+      ) : tenantId ? (
         <UserListCard
           key={tenantId}
           users={users.data ?? []}

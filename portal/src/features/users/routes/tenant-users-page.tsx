@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { isAdminRole, ROLES, tenantRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { Badge, Card, PageHeader } from '../../../shared/ui/bits.tsx';
+import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
@@ -158,22 +158,29 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
           </form>
         </Card>
       )}
-      <UserListCard
-        users={list}
-        loading={users.isPending && !!tenantId}
-        pageSize={PAGE_SIZE.tenantUsers}
-        roleLabel={(user) => tenantRoleLabel(user.roles)}
-        showLastLoggedIn={false}
-        canManage={admin}
-        selfId={selfId}
-        saving={updateRole.isPending}
-        empty={{
-          title: 'No users found',
-          text: admin ? 'Create a new user above to get started' : 'No users available to display',
-        }}
-        onSaveRole={saveRole}
-        onDelete={(user) => void onDelete(user)}
-      />
+      {users.isError && !denied ? (
+        // A failed load is not an empty tenant: the error alone, never the empty state under it.
+        <ErrorCard message="Failed to load users" />
+      ) : (
+        <UserListCard
+          users={list}
+          loading={users.isPending && !!tenantId}
+          pageSize={PAGE_SIZE.tenantUsers}
+          roleLabel={(user) => tenantRoleLabel(user.roles)}
+          showLastLoggedIn={false}
+          canManage={admin}
+          selfId={selfId}
+          saving={updateRole.isPending}
+          empty={{
+            title: 'No users found',
+            text: admin
+              ? 'Create a new user above to get started'
+              : 'No users available to display',
+          }}
+          onSaveRole={saveRole}
+          onDelete={(user) => void onDelete(user)}
+        />
+      )}
     </>
   );
 }
