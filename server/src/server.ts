@@ -62,6 +62,8 @@ async function main() {
   for (const warning of config.warnings) server.log.warn(warning);
   phase(`configuration read (NODE_ENV=${config.env})`);
 
+  // PGlite's first start initialises a database in the folder: say why the next line takes a while.
+  if (!config.databaseUrl) server.log.info(`start-up: opening PGlite in ${config.dataDir}`);
   const database = await createDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
