@@ -73,6 +73,14 @@ export type UpdateTenantSettingsRequest = z.infer<typeof UpdateTenantSettingsReq
 
 export const UploadResult = z.object({ url: z.string() });
 
+/**
+ * What a logo upload may be: the server recognises these types by their first bytes (SVG is
+ * refused: it can carry scripts and has no signature) and cuts an upload off past the size. The
+ * SPA's file picker and its hint say the same, so nobody is offered a file the server refuses.
+ */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
 /** `GET /api/files/{key}`: keys are the random names the upload routes hand out. */
 export const FileKeyParams = z.object({
   key: z.string().regex(/^[A-Za-z0-9_-]{1,100}\.[a-z]{3,4}$/),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { uploadLogo } from '../api/upload-logo.ts';
+import { LOGO_ACCEPT, LOGO_HINT, logoUploadFailure } from '../rules/logo-upload.ts';
 import { TextField } from './field.tsx';
 import { toast } from './toast-store.ts';
 
@@ -21,8 +22,8 @@ export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps)
     try {
       onUploaded(await uploadLogo(uploadPath, file));
       toast.success('Logo uploaded successfully');
-    } catch {
-      toast.error('Logo upload failed');
+    } catch (error) {
+      toast.error(logoUploadFailure(error));
     } finally {
       setUploading(false);
     }
@@ -36,9 +37,9 @@ export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps)
         <TextField
           label="Logo"
           type="file"
-          accept="image/*"
+          accept={LOGO_ACCEPT}
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          hint="PNG, JPEG, GIF, WebP or SVG. Choose a file, then upload it."
+          hint={LOGO_HINT}
         />
       </div>
       <button

@@ -7,8 +7,8 @@ import { findFile, insertFile } from './files.repository.ts';
 import { detectImageType } from './image-type.ts';
 import type { Storage, StoredObject } from './storage.ts';
 
-/** Logos are small; the upload stream is cut off (413) past this. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Logos are small; the upload stream is cut off (413) past this (the SPA's hint says the same). */
+export { LOGO_MAX_BYTES } from '@canopy/portal-contract';
 
 export interface LogoDeps {
   db: Kysely<Database>;
