@@ -75,7 +75,8 @@ export default function TenantSettingsPage() {
         )
       ) : (
         <form onSubmit={submit} noValidate>
-          <Card title="Logo">
+          {/* No card title: the picker's own "Logo" label names it (said twice, it read as two fields). */}
+          <Card>
             <LogoPicker
               logoUrl={draft.logoUrl}
               uploadPath="/api/upload-logo"
