@@ -29,13 +29,18 @@ import type {
 } from '../modules/integrations/integrations.table.ts';
 import type { FilesTable } from '../modules/storage/files.table.ts';
 import type { TenantsTable } from '../modules/tenants/tenants.table.ts';
-import type { UserRolesTable, UsersTable } from '../modules/users/users.table.ts';
+import type {
+  TenantPeopleVersionsTable,
+  UserRolesTable,
+  UsersTable,
+} from '../modules/users/users.table.ts';
 
 /** The whole schema, assembled from each module's `*.table.ts`. */
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
+  tenant_people_versions: TenantPeopleVersionsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_tokens: PasswordTokensTable;

@@ -8,6 +8,7 @@ import * as createChat from './2026_11_25_000006_create_chat.ts';
 import * as numberChatEventsPerPerson from './2026_11_26_000001_number_chat_events_per_person.ts';
 import * as sessionsRememberMe from './2026_11_26_000010_sessions_remember_me.ts';
 import * as sessionEndReason from './2026_11_26_000011_session_end_reason.ts';
+import * as versionTenantPeople from './2026_11_26_000020_version_tenant_people.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000001_number_chat_events_per_person': numberChatEventsPerPerson,
   '2026_11_26_000010_sessions_remember_me': sessionsRememberMe,
   '2026_11_26_000011_session_end_reason': sessionEndReason,
+  '2026_11_26_000020_version_tenant_people': versionTenantPeople,
 };

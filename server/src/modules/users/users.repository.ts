@@ -36,6 +36,16 @@ const userColumns = (db: Db) =>
       ),
     ]);
 
+/** The version of a tenant's list of people (0 before its first change); see the migration. */
+export async function readPeopleVersion(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tenant_people_versions')
+    .select('version')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
 /**
  * The people of one tenant, by email. Read on every visit to the people screen, so in one flat
  * join (a row per person and role, folded here): a roles sub-select per person cost PostgreSQL

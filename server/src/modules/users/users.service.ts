@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Storage } from '../storage/storage.ts';
 import { holdTenant, lockTenant } from '../tenants/tenants.repository.ts';
 import { findScopedTenant } from '../tenants/tenants.service.ts';
+import type { TenantPeopleCache } from './tenant-people-cache.ts';
 import { toUser } from './user-dto.ts';
 import {
   countOtherAdmins,
@@ -20,6 +21,7 @@ import {
   insertInvitedUser,
   listChatContacts,
   listTenantUsers,
+  readPeopleVersion,
   setRole,
   type UserRecord,
 } from './users.repository.ts';
@@ -46,11 +48,19 @@ export async function listUsers(
   db: Kysely<Database>,
   principal: Principal,
   tenantId: string,
+  cache?: TenantPeopleCache,
 ): Promise<User[]> {
-  const rows = await listTenantUsers(db, tenantScope(principal, tenantId));
+  const scope = tenantScope(principal, tenantId);
+  // The version before the list: a list kept under it is never older than it.
+  const version = cache ? await readPeopleVersion(db, scope) : 0;
+  const kept = cache?.get(scope, version);
+  if (kept) return kept;
+  const rows = await listTenantUsers(db, scope);
   // Only an empty list needs the second look: a tenant with nobody, or no such tenant (404).
   if (rows.length === 0) await findScopedTenant(db, principal, tenantId);
-  return rows.map(toUser);
+  const users = rows.map(toUser);
+  if (rows.length > 0) cache?.store(scope, version, users);
+  return users;
 }
 
 export const countUsers = (db: Db) => countTenantUsers(db);

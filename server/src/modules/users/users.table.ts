@@ -25,3 +25,9 @@ export interface UserRolesTable {
   user_id: string;
   role: 'Admin' | 'Viewer';
 }
+
+/** Bumped by triggers whenever a tenant's list of people changes (see tenant-people-cache.ts). */
+export interface TenantPeopleVersionsTable {
+  tenant_id: string;
+  version: number;
+}

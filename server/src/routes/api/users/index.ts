@@ -20,6 +20,7 @@ import {
   listUsers,
   type UserDeps,
 } from '../../../modules/users/users.service.ts';
+import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -36,6 +37,7 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
  * own tenant's; a Viewer reads their tenant's list. Who may touch whom is in users.service.ts.
  */
 const users: FastifyPluginAsyncZod = async (app) => {
+  const people = new TenantPeopleCache();
   app.get(
     '/tenant/:tenantId',
     {
@@ -48,7 +50,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      users: await listUsers(app.db, principalOf(request), request.params.tenantId),
+      users: await listUsers(app.db, principalOf(request), request.params.tenantId, people),
     }),
   );
 
