@@ -18,13 +18,14 @@ const guarded = (
   path: string,
   roles: readonly string[],
   load: () => Promise<{ default: ComponentType }>,
+  options: { tenantOnly?: boolean } = {},
 ): RouteObject => ({
   path,
   lazy: async () => {
     const Screen = (await load()).default;
     return {
       Component: () => (
-        <RequireRole roles={roles}>
+        <RequireRole roles={roles} tenantOnly={options.tenantOnly}>
           <Screen />
         </RequireRole>
       ),
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
             '/dashboard',
             TENANT,
             () => import('../features/dashboard/routes/tenant-dashboard-page.tsx'),
+            { tenantOnly: true },
           ),
           guarded(
             '/users',
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
             '/tenant/settings',
             ['Admin'],
             () => import('../features/tenant-settings/routes/tenant-settings-page.tsx'),
+            { tenantOnly: true },
           ),
         ],
       },

@@ -18,11 +18,19 @@ const viewer = {
   token: 't',
 };
 
-function renderGuard(roles: string[]) {
+function renderGuard(roles: string[], tenantOnly = false) {
   const router = createMemoryRouter(
     [
-      { path: '/page', element: <RequireRole roles={roles}>secret page</RequireRole> },
+      {
+        path: '/page',
+        element: (
+          <RequireRole roles={roles} tenantOnly={tenantOnly}>
+            secret page
+          </RequireRole>
+        ),
+      },
       { path: '/login', element: <p>login page</p> },
+      { path: '/admin', element: <p>admin home</p> },
     ],
     { initialEntries: ['/page'] },
   );
@@ -64,5 +72,18 @@ describe('the route guard (spec §2)', () => {
     expect(view.container.textContent).toBe('secret page');
     act(() => sessionStore.signOut());
     expect(view.container.textContent).toBe('login page');
+  });
+
+  it('should send a super admin from a tenant-only screen (dashboard, settings) to /admin', () => {
+    act(() => sessionStore.signIn({ ...viewer, type: 'superadmin', roles: [], tenantId: null }));
+    const router = renderGuard(['Admin'], true);
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(view.container.textContent).toBe('admin home');
+  });
+
+  it('should still let a tenant Admin into a tenant-only screen', () => {
+    act(() => sessionStore.signIn({ ...viewer, roles: ['Admin'] }));
+    renderGuard(['Admin'], true);
+    expect(view.container.textContent).toBe('secret page');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { homePath } from '../../shared/session/home-path.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { Spinner } from '../../shared/ui/bits.tsx';
 
@@ -9,11 +10,16 @@ export const AUTH_WAIT_MS = 3_000;
 export interface RequireRoleProps {
   /** Tenant roles allowed here; an empty list means super administrators only. */
   roles: readonly string[];
+  /**
+   * A screen about one's own tenant (its dashboard, its settings): a super admin has none, so
+   * they go to their home instead of an empty placeholder or a skeleton that never fills.
+   */
+  tenantOnly?: boolean;
   children: ReactNode;
 }
 
 /** The route guard of spec §2: a superadmin passes; others need a role in the list; else /login. */
-export function RequireRole({ roles, children }: RequireRoleProps) {
+export function RequireRole({ roles, tenantOnly = false, children }: RequireRoleProps) {
   const state = useAuthState();
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
@@ -32,7 +38,8 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
   }
   if (state.status === 'signed-out') return <Navigate to="/login" replace />;
   const { session } = state;
-  if (session.type === 'superadmin') return <>{children}</>;
+  if (session.type === 'superadmin')
+    return tenantOnly ? <Navigate to={homePath(state)} replace /> : <>{children}</>;
   if (session.roles.some((role) => roles.includes(role))) return <>{children}</>;
   return <Navigate to="/login" replace />;
 }
