@@ -24,6 +24,9 @@ export function quietWhenDisposed<T>(promise: Promise<T>): Promise<T> {
   return observed;
 }
 
+/** How many wrapped methods are running synchronously right now (see the wrapper). */
+let depth = 0;
+
 /**
  * Wraps every method a class declares itself (inherited ones are wrapped where they are declared):
  * those that return a promise return it through {@link quietWhenDisposed}. Name and arity stay.
@@ -35,8 +38,18 @@ export function quietDisposalOf(type: { prototype: object }): void {
     const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
     const method: unknown = descriptor?.value;
     if (!descriptor || typeof method !== 'function') continue;
+    const call = method as (...values: unknown[]) => unknown;
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-      const result: unknown = (method as (...values: unknown[]) => unknown).apply(this, args);
+      // A method called by another one (getPages → request) returns into its caller's promise:
+      // only the outermost call, the one a host made, needs the extra promise.
+      if (depth > 0) return call.apply(this, args);
+      depth++;
+      let result: unknown;
+      try {
+        result = call.apply(this, args);
+      } finally {
+        depth--;
+      }
       return result instanceof Promise ? quietWhenDisposed(result) : result;
     };
     Object.defineProperty(wrapped, 'name', { value: method.name });

@@ -27,13 +27,22 @@ export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput
     return origin;
   };
 
+  // Every message and every request asks which component a window belongs to: a map answers
+  // without searching; an entry is checked (the iframe may have navigated or been removed) and
+  // refilled by one search when stale.
   const components = new WeakMap<Window, Embed<object>>();
+  const componentOf = (win: Window): Embed<object> | undefined => {
+    const known = components.get(win);
+    if (known && known.iframe?.contentWindow === win && frames().includes(known)) return known;
+    const found = frames().find((c) => c.iframe?.contentWindow === win);
+    if (found) components.set(win, found);
+    return found;
+  };
 
   return {
     accept(event) {
-      const component = frames().find(
-        (c) => !!event.source && c.iframe?.contentWindow === event.source,
-      );
+      const source = event.source as Window | null;
+      const component = source ? componentOf(source) : undefined;
       if (!component) return undefined;
       const origin = event.origin;
       if (origin === frameOrigin(component)) return origin;
@@ -42,12 +51,7 @@ export function createOriginPolicy({ frames, trustedOrigins }: OriginPolicyInput
       return undefined;
     },
     targetOrigin(target) {
-      // Every request asks this: remember which component a frame window belongs to.
-      let component = components.get(target);
-      if (!component || component.iframe?.contentWindow !== target) {
-        component = frames().find((c) => c.iframe?.contentWindow === target);
-        if (component) components.set(target, component);
-      }
+      const component = componentOf(target);
       return (component && frameOrigin(component)) ?? '*';
     },
   };

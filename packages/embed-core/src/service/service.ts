@@ -98,10 +98,19 @@ export class Service implements IService, IEmbedService {
     config: IServiceConfiguration = {},
   ) {
     // Before the proxy starts listening: frame binding needs each message's event (see isFromFrame).
-    this.inbound = trackInboundMessages();
-    this.disposers.push(() => this.inbound.dispose());
+    const capture = trackInboundMessages();
     // A caller's factory may return its own proxy, or null (powerbi-client tolerates both).
     this.wpmp = wpmpFactory(config.wpmpName, config.logMessages);
+    // Our own proxy records the event of every message it hands to a handler: no second window
+    // listener, and nothing remembered for replies (most messages). Others need the capture listener.
+    const own = this.wpmp as Partial<MessageProxy> | null;
+    if (own && typeof own.eventOf === 'function') {
+      capture.dispose();
+      this.inbound = { eventOf: (message) => own.eventOf?.(message), dispose: () => undefined };
+    } else {
+      this.inbound = capture;
+    }
+    this.disposers.push(() => this.inbound.dispose());
     this.hpm = hpmFactory(this.wpmp, null, config.version, config.type, config.sdkWrapperVersion);
     this.router = routerFactory(this.wpmp);
     this.uniqueSessionId = generateUUID();

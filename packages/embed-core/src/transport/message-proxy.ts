@@ -79,6 +79,8 @@ export class MessageProxy {
   private receiveWindow?: Window;
   private readonly handlers: IMessageHandler[] = [];
   private readonly pending = new Map<string, Pending>();
+  /** The event of each message handed to a handler (frame binding asks for its source and origin). */
+  private readonly inbound = new WeakMap<object, MessageEvent>();
   private policy?: OriginPolicy;
   private timeout?: number;
   private signal?: AbortSignal;
@@ -121,6 +123,14 @@ export class MessageProxy {
 
   get handlerCount(): number {
     return this.handlers.length;
+  }
+
+  /**
+   * The `message` event that delivered `message` to a handler. Recorded here, on the handler path
+   * only, instead of by a second window listener that would see (and remember) every reply too.
+   */
+  eventOf(message: object): MessageEvent | undefined {
+    return this.inbound.get(message);
   }
 
   postMessage<T>(
@@ -248,6 +258,7 @@ export class MessageProxy {
       return;
     }
 
+    this.inbound.set(message, event);
     const handler = this.handlers.find((h) => {
       try {
         return h.test(message);
