@@ -51,13 +51,12 @@ export function UserTable(props: UserTableProps) {
               return (
                 <tr key={user.id}>
                   <td data-label="Email Address">
-                    <span>{user.email}</span>
-                    {user.status === 'invited' && (
-                      <>
-                        {' '}
-                        <Badge tone="warning">Invited</Badge>
-                      </>
-                    )}
+                    {/* One box for the address and its badge: on a phone the address wraps inside
+                        it (anywhere, it has no spaces) while the badge stays whole beside it. */}
+                    <span className="user-email">
+                      <span className="user-email__address">{user.email}</span>
+                      {user.status === 'invited' && <Badge tone="warning">Invited</Badge>}
+                    </span>
                   </td>
                   <td data-label="Role">
                     {isEditing ? (
