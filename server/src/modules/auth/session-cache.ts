@@ -48,6 +48,7 @@ export class SessionCache implements LocalSessionChanges {
   private readonly maxAgeMs: number;
   private readonly pendingMs: number;
   private readonly now: () => number;
+  private readonly changeListeners: ((change: SessionChange) => void)[] = [];
 
   constructor(options: SessionCacheOptions) {
     this.isLive = options.isLive;
@@ -115,6 +116,11 @@ export class SessionCache implements LocalSessionChanges {
     this.evict(change);
   }
 
+  /** Called after every committed change heard of (e.g. to end the event streams it concerns). */
+  onChanged(listener: (change: SessionChange) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   /** A committed change, as its notification says (from any instance, this one included). */
   changed(change: SessionChange): void {
     const key = encodeSessionChange(change);
@@ -122,6 +128,7 @@ export class SessionCache implements LocalSessionChanges {
     if (held && held.count > 1) held.count--;
     else this.pending.delete(key);
     this.evict(change);
+    for (const listener of this.changeListeners) listener(change);
   }
 
   /** Notifications may have been missed: nothing cached can be trusted. */

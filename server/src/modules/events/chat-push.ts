@@ -46,20 +46,35 @@ export default fp<ChatPushOptions>(
     );
     prune.unref();
 
-    // API calls see a revocation at once; a stream is checked in one query for all of them.
-    const checkSessions = setInterval(() => {
+    // A stream's session is checked in one query for all streams: soon after any session change
+    // is announced (sign-out, revocation, deletion), and every `sessionCheckMs` as a safety net
+    // (a change made in SQL without an announcement).
+    let checking = false;
+    let checkAgain = false;
+    const checkSessions = () => {
       const ids = hub.sessionIds();
       if (ids.length === 0) return;
+      if (checking) return void (checkAgain = true);
+      checking = true;
       liveSessionIds(app.db, ids)
         .then((live) => hub.closeEndedSessions(ids, live))
-        .catch(() => undefined);
-    }, options.sessionCheckMs ?? 15_000);
-    checkSessions.unref();
+        .catch(() => undefined)
+        .finally(() => {
+          checking = false;
+          if (checkAgain) {
+            checkAgain = false;
+            checkSessions();
+          }
+        });
+    };
+    app.sessionCache.onChanged(checkSessions);
+    const sessionCheck = setInterval(checkSessions, options.sessionCheckMs ?? 15_000);
+    sessionCheck.unref();
 
     // Open streams would keep close() waiting: end them first, then stop listening.
     app.addHook('preClose', (done) => {
       clearInterval(prune);
-      clearInterval(checkSessions);
+      clearInterval(sessionCheck);
       hub.closeAll();
       done();
     });
@@ -68,5 +83,5 @@ export default fp<ChatPushOptions>(
     });
     await bus.ready;
   },
-  { name: 'chat-push', dependencies: ['db'] },
+  { name: 'chat-push', dependencies: ['db', 'session-cache'] },
 );

@@ -13,7 +13,8 @@ let t: TestApp;
 let cast: Cast;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await build();
+  // The periodic session check is off: only an announced session change can end a stream here.
+  t = await build({ chat: { sessionCheckMs: 600_000 } });
   cast = await createCast(t);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -162,5 +163,21 @@ describe('streams per person', () => {
       expect((event.data as Data).messageId).toBe(sent.id);
       stream.close();
     }
+  });
+});
+
+describe('streams and sessions', () => {
+  it('a sign-out ends the stream of that session at once; other sessions keep theirs', async () => {
+    const a = await createPerson(t, { tenantId: cast.tenantA.id });
+    const b = await createPerson(t, { tenantId: cast.tenantA.id });
+    const leaving = await openStream(t, baseUrl, b);
+    const staying = await openStream(t, baseUrl, a);
+    const logout = await t.request({ method: 'POST', url: '/api/auth/logout', token: b.token });
+    expect(logout.statusCode).toBeLessThan(300);
+    await leaving.closed();
+    const sent = (await send(t, cast.adminA, a, 'still here')).json<{ id: string }>();
+    const event = await staying.next((e) => e.event === 'message');
+    expect((event.data as Data).messageId).toBe(sent.id);
+    staying.close();
   });
 });
