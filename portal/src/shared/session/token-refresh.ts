@@ -49,6 +49,8 @@ function refreshOnce(): Promise<boolean> {
         credentials: 'include',
         headers: { accept: 'application/json' },
       });
+      // 204: no refresh cookie, nobody is signed in (a cold /login, no console error).
+      if (response.status === 204) return false;
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as {
           code?: unknown;

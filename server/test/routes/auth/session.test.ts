@@ -150,8 +150,15 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(phone.refresh)).statusCode).toBe(200);
   });
 
-  it('refuses a missing, unknown or oversized cookie with 401', async () => {
-    for (const cookie of [undefined, 'not-a-credential', 'x'.repeat(5000)]) {
+  it('answers 204 without a cookie: nobody is signed in, which is no error', async () => {
+    const res = await refresh(undefined);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses an unknown or oversized cookie with 401', async () => {
+    for (const cookie of ['not-a-credential', 'x'.repeat(5000)]) {
       const res = await refresh(cookie);
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('INVALID_REFRESH_TOKEN');

@@ -1,5 +1,6 @@
 import { ErrorBody, Ok, RefreshResponse } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { logout } from '../../../modules/auth/logout.service.ts';
 import { refreshSession } from '../../../modules/auth/refresh.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
@@ -23,13 +24,21 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'A fresh access token for the session of the refresh cookie (rotates the cookie)',
         description:
-          'The refresh credential is single-use: presenting a used one ends the whole session.',
+          'The refresh credential is single-use: presenting a used one ends the whole session. ' +
+          'Without any refresh cookie the answer is 204: nobody is signed in, which is not an error ' +
+          '(the SPA asks on every cold start, and a 401 there would be logged as a failure).',
         security: [],
-        response: { 200: RefreshResponse, 401: ErrorBody, 429: ErrorBody },
+        response: {
+          200: RefreshResponse,
+          204: z.null().describe('No refresh cookie: nobody is signed in'),
+          401: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      if (request.cookies[REFRESH_COOKIE] === undefined) return reply.code(204).send();
       try {
         const { person, session } = await refreshSession(
           sessionDeps(app),
