@@ -38,7 +38,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (request.cookies[REFRESH_COOKIE] === undefined) return reply.code(204).send();
+      if (request.cookies[REFRESH_COOKIE] === undefined) return reply.code(204).send(null);
       try {
         const { person, session } = await refreshSession(
           sessionDeps(app),
