@@ -7,6 +7,7 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply' },
+  JSON_TOO_MANY_VALUES: { status: 400, message: 'The request body has too many values' },
   CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },

@@ -13,7 +13,10 @@ const remoteAddress = () => `10.7.${Math.floor(++address / 250)}.${address % 250
 
 beforeAll(async () => {
   t = await build();
-  viewer = await createPerson(t, { tenantId: (await createTenant(t)).id, role: 'Viewer' });
+  const tenantId = (await createTenant(t)).id;
+  viewer = await createPerson(t, { tenantId, role: 'Viewer' });
+  const other = await createPerson(t, { tenantId, role: 'Viewer' });
+  readUrl = `/api/conversations/key/${[viewer.id, other.id].sort().join('_')}/read`;
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
@@ -24,7 +27,8 @@ const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.r
 /** ~800 KB of nesting in a field of an otherwise well-formed sign-in body. */
 const deepSignIn = () => `{"email":"someone@example.com","password":${nested(400_000, '"x"')}}`;
 
-const readUrl = '/api/conversations/key/00000000-0000-4000-8000-000000000000/read';
+/** A signed-in JSON route that takes a list: marking messages of a conversation read. */
+let readUrl = '';
 
 const post = (url: string, payload: string | Buffer, options: { token?: string } = {}) =>
   t.request({
@@ -71,7 +75,7 @@ describe('public routes take small bodies', () => {
   });
 });
 
-describe('every JSON body has a nesting limit', () => {
+describe('every JSON body has a nesting and a size-of-list limit', () => {
   it('32 levels are parsed, 33 are refused with 400 JSON_TOO_DEEP before parsing', async () => {
     // 1 level for the object itself, the rest in the field.
     const ok = await post(readUrl, `{"messageIds":${nested(31)}}`, { token: viewer.token });
@@ -83,6 +87,27 @@ describe('every JSON body has a nesting limit', () => {
       error: 'The request body is nested too deeply',
       code: 'JSON_TOO_DEEP',
     });
+  });
+
+  it('5,000 values are parsed, one more is refused with 400 JSON_TOO_MANY_VALUES', async () => {
+    const list = (items: number) => `{"messageIds":[${Array(items).fill('"x"').join(',')}]}`;
+    const atLimit = await post(readUrl, list(5001), { token: viewer.token });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // One line per broken item would make the answer itself tens of kilobytes long.
+    const broken = await post(readUrl, list(999), { token: viewer.token });
+    expect(broken.json<{ fields: unknown[] }>().fields).toHaveLength(20);
+    const over = await post(readUrl, list(5002), { token: viewer.token });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      error: 'The request body has too many values',
+      code: 'JSON_TOO_MANY_VALUES',
+    });
+    // Commas inside strings are text.
+    const text = await post(readUrl, `{"messageIds":["${','.repeat(20_000)}"]}`, {
+      token: viewer.token,
+    });
+    expect(text.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('brackets inside strings (escaped quotes included) are text, not nesting', async () => {
@@ -133,6 +158,9 @@ async function healthDuring(send: () => Promise<LightMyRequestResponse>) {
   };
   for (let i = 0; i < 20; i++) await probe();
   await send();
+  // The same probe with no attack: what this machine manages right now.
+  const quiet: number[] = [];
+  for (let i = 0; i < 100; i++) quiet.push(await probe());
 
   const latencies: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -144,18 +172,29 @@ async function healthDuring(send: () => Promise<LightMyRequestResponse>) {
   while (!done || latencies.length < 200) latencies.push(await probe());
   const results = await attack;
   loop.disable();
-  latencies.sort((a, b) => a - b);
+  const p99 = (samples: number[]) =>
+    samples.sort((x, y) => x - y)[Math.ceil(samples.length * 0.99) - 1] ?? Infinity;
   return {
     answers: results.map((res): Answer => ({
       ...res.json<Omit<Answer, 'statusCode'>>(),
       statusCode: res.statusCode,
     })),
     figures: {
-      p99: latencies[Math.ceil(latencies.length * 0.99) - 1] ?? Infinity,
+      p99: p99(latencies),
+      quietP99: p99(quiet),
       maxStall: loop.max / 1e6,
       samples: latencies.length,
     },
   };
+}
+
+/**
+ * /api/health's p99 during the attack is under 100 ms. On a machine so busy that the same probe
+ * without any attack is already slow, the bound is twice that quiet p99 instead: the attack must
+ * not be what makes health slow. (Without the limits one body alone held the loop over a second.)
+ */
+function expectResponsive(figures: { p99: number; quietP99: number }) {
+  expect(figures.p99).toBeLessThan(Math.max(100, 2 * figures.quietP99));
 }
 
 /**
@@ -174,7 +213,7 @@ describe('no request can hold the event loop', { retry: 3 }, () => {
     for (const answer of answers) {
       expect(answer).toMatchObject({ statusCode: 413, code: 'BODY_TOO_LARGE' });
     }
-    expect(figures.p99).toBeLessThan(100);
+    expectResponsive(figures);
   });
 
   it('40 deep ~800 KB bodies from a signed-in person: /api/health p99 under 100 ms', async () => {
@@ -186,7 +225,7 @@ describe('no request can hold the event loop', { retry: 3 }, () => {
     for (const answer of answers) {
       expect(answer).toMatchObject({ statusCode: 400, code: 'JSON_TOO_DEEP' });
     }
-    expect(figures.p99).toBeLessThan(100);
+    expectResponsive(figures);
   });
 
   it('40 bodies of 1 MB of invalid array items: /api/health p99 under 100 ms', async () => {
@@ -199,10 +238,8 @@ describe('no request can hold the event loop', { retry: 3 }, () => {
     );
     console.info('large invalid arrays:', figures);
     for (const answer of answers) {
-      expect(answer).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-      // One line per broken item would make the answer itself megabytes long.
-      expect(answer.fields?.length).toBeLessThanOrEqual(20);
+      expect(answer).toMatchObject({ statusCode: 400, code: 'JSON_TOO_MANY_VALUES' });
     }
-    expect(figures.p99).toBeLessThan(100);
+    expectResponsive(figures);
   });
 });
