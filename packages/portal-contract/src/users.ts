@@ -36,5 +36,9 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
 export const UserCount = z.object({ count: z.number().int() });
 
-export const ChatContact = z.object({ id: Id, email: z.string() });
+/**
+ * A teammate in the chat's recipient list. `active` is false for someone invited who has not set
+ * a password yet: they cannot sign in to read anything, so the widget does not offer them.
+ */
+export const ChatContact = z.object({ id: Id, email: z.string(), active: z.boolean() });
 export const ChatContacts = z.array(ChatContact);

@@ -398,10 +398,29 @@ describe('GET /api/users/chat/{tenantId}', () => {
     });
     expect(res.statusCode).toBe(200);
     const contacts: { id: string; email: string }[] = res.json();
-    expect(contacts).toContainEqual({ id: cast.adminA.id, email: cast.adminA.email });
+    expect(contacts).toContainEqual({ id: cast.adminA.id, email: cast.adminA.email, active: true });
     expect(contacts.map((c) => c.id)).not.toContain(cast.viewerA.id);
     expect(contacts.map((c) => c.id)).not.toContain(cast.viewerB.id);
-    expect(Object.keys(contacts[0]!).sort()).toEqual(['email', 'id']);
+    expect(Object.keys(contacts[0]!).sort()).toEqual(['active', 'email', 'id']);
+  });
+
+  it('says who is only invited (no password yet): active false', async () => {
+    const invitedEmail = email('invited-chat');
+    const created = await createUser(
+      { email: invitedEmail, tenantId: cast.tenantA.id, role: 'Viewer' },
+      cast.adminA.token,
+    );
+    expect(created.statusCode).toBe(201);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/users/chat/${cast.tenantA.id}`,
+      token: cast.viewerA.token,
+    });
+    expect(res.json()).toContainEqual({
+      id: created.json<{ id: string }>().id,
+      email: invitedEmail,
+      active: false,
+    });
   });
 
   it('is for tenant members of that tenant only', async () => {

@@ -10,9 +10,13 @@ export type RecipientState =
 /** Spec §5 word for word. */
 export const CANNOT_CHAT_WITH_YOURSELF = 'Cannot chat with yourself';
 
+/** Said when the remembered recipient was invited but has not activated their account. */
+export const NOT_ACTIVATED =
+  'This person has not activated their account yet, so they cannot read messages.';
+
 /**
  * What the chosen (or remembered) recipient means: nobody yet, a teammate, or an invalid choice
- * (ourselves — spec §5 — or someone no longer in the team list).
+ * (ourselves, someone no longer in the team list, or someone invited who never signed in).
  */
 export function recipientState(
   recipientId: string | null,
@@ -28,9 +32,13 @@ export function recipientState(
       kind: 'invalid',
       reason: 'This person is no longer in your team. Choose someone else.',
     };
+  if (!contact.active) return { kind: 'invalid', reason: NOT_ACTIVATED };
   return { kind: 'valid', contact };
 }
 
-/** The select's options: teammates without ourselves, by email. */
+/**
+ * The select's options: active teammates without ourselves, by email. People invited who never
+ * set a password are left out: a message to them would reach nobody.
+ */
 export const teammates = (contacts: readonly ChatContact[], me: string) =>
-  contacts.filter((c) => c.id !== me).sort((a, b) => a.email.localeCompare(b.email));
+  contacts.filter((c) => c.id !== me && c.active).sort((a, b) => a.email.localeCompare(b.email));
