@@ -155,7 +155,8 @@ describe('tenant Admin and Viewer (Chromium, real server)', () => {
     await expectAccessible(page, 'tenant users (viewer)');
 
     await page.goto('/dashboard');
-    await page.getByRole('region', { name: 'Available Reports' }).getByText('3').waitFor();
+    // The real count: this tenant has no workspace, so no reports (never the old placeholder 3).
+    await page.getByRole('region', { name: 'Available Reports' }).getByText('0').waitFor();
     expect(await page.getByRole('link', { name: /Manage Users/ }).count()).toBe(0);
     await expectAccessible(page, 'tenant dashboard');
     await page.goto('/users');

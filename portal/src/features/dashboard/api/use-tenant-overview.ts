@@ -1,34 +1,43 @@
+import { ReportList, TenantSettings } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-
-/** Spec §9: the tenant dashboard's faked loading delay. */
-export const FAKE_DELAY_MS = 800;
+import { apiFetch } from '../../../shared/api/api-fetch.ts';
 
 export interface TenantOverview {
+  /** The reports this person may open: all of the tenant's for an Admin, the granted ones else. */
   availableReports: number;
   organizationStatus: string;
   userAccess: string;
 }
 
 /**
- * PLACEHOLDER DATA, NOT REAL: the spec (§2 "Tenant dashboard") fixes these figures — 3 reports,
- * "Active Tenant" — produced after a faked 800 ms delay. They are kept as the spec describes them
- * (and shown as such); real figures would come from the reports API of part 2.
+ * The tenant dashboard's figures, from the same endpoints as the report list, so the count is the
+ * one the person sees there. A deliberate improvement over the placeholders the first design had
+ * (always 3 reports, after a faked delay): a Viewer with no grants saw 3 and found none.
+ * A tenant with no workspace has no reports. A signed-in tenant member's organisation is active
+ * (a deactivated tenant's people cannot sign in), so those two cards state facts, not guesses.
  */
-export function useTenantOverview() {
+export function useTenantOverview(tenantId: string | null) {
   return useQuery({
-    queryKey: ['dashboard', 'tenant-overview'],
-    queryFn: () =>
-      new Promise<TenantOverview>((resolve) =>
-        setTimeout(
-          () =>
-            resolve({
-              availableReports: 3,
-              organizationStatus: 'Active Tenant',
-              userAccess: 'Enabled',
-            }),
-          FAKE_DELAY_MS,
-        ),
-      ),
-    staleTime: Infinity,
+    queryKey: ['dashboard', 'tenant-overview', tenantId],
+    enabled: !!tenantId,
+    queryFn: async (): Promise<TenantOverview> => {
+      const settings = await apiFetch(`/api/tenants/${tenantId}/settings`, {
+        schema: TenantSettings,
+      });
+      const reports = settings.powerBiGroupId
+        ? (
+            await apiFetch('/api/powerbi/reports', {
+              method: 'POST',
+              body: { groupId: settings.powerBiGroupId },
+              schema: ReportList,
+            })
+          ).reports
+        : [];
+      return {
+        availableReports: reports.length,
+        organizationStatus: 'Active Tenant',
+        userAccess: 'Enabled',
+      };
+    },
   });
 }

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { isAdminRole, nameFromEmail } from '../../../shared/rules/roles.ts';
 import { longDate } from '../../../shared/rules/format-date.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { Card, PageHeader } from '../../../shared/ui/bits.tsx';
+import { Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { useTenantOverview } from '../api/use-tenant-overview.ts';
 import { StatCard, StatSkeletons } from '../components/stat-card.tsx';
 
 export default function TenantDashboardPage() {
   const session = useSession();
-  const overview = useTenantOverview();
+  const overview = useTenantOverview(session.tenantId);
   const admin = isAdminRole(session.roles);
   return (
     <>
@@ -20,7 +20,9 @@ export default function TenantDashboardPage() {
           </>
         }
       />
-      {overview.isPending || !overview.data ? (
+      {overview.isError ? (
+        <ErrorCard message="Failed to load dashboard metrics" />
+      ) : overview.isPending || !overview.data ? (
         <StatSkeletons count={3} />
       ) : (
         <div className="grid grid--stats">
