@@ -168,6 +168,8 @@ describe('data integration: the OAuth loop against the local Xero (Chromium, rea
     await row.getByRole('link', { name: 'Acme' }).waitFor();
     expect(await row.getByTestId('last-sync').textContent()).not.toBe('Never');
     expect(await page.getByTestId('active-connections').textContent()).toBe('1');
+    // Before a tenant is picked no card speaks for one: Acme's Xero is not shown as "Connected".
+    await card(page, 'Xero').getByRole('button', { name: 'Connect' }).waitFor();
 
     // Connect needs a tenant here: the picker says so and takes the focus.
     await card(page, 'Xero Practice Manager').getByRole('button', { name: 'Connect' }).click();

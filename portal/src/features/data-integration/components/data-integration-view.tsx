@@ -6,7 +6,12 @@ import { Card, PageHeader, Spinner } from '../../../shared/ui/bits.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { dataSourcesQuery, integrationsQuery } from '../api/data-integration-api.ts';
 import { DI_MESSAGES } from '../rules/messages.ts';
-import { activeCount, cardStatus, FALLBACK_SOURCES } from '../rules/source-rules.ts';
+import {
+  activeCount,
+  cardStatus,
+  FALLBACK_SOURCES,
+  integrationsForCards,
+} from '../rules/source-rules.ts';
 import { IntegrationsTable } from './integrations-table.tsx';
 import { SourceCard } from './source-card.tsx';
 import { TenantPicker } from './tenant-picker.tsx';
@@ -49,8 +54,7 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
 
   const catalogue = sources.data ?? (sources.isError ? FALLBACK_SOURCES : []);
   const list: readonly Integration[] = integrations.data ?? [];
-  // On the unscoped page a chosen tenant narrows what "connected" means to that tenant.
-  const inScope = !scoped && picked ? list.filter((i) => i.tenantId === picked) : list;
+  const inScope = integrationsForCards(list, scoped, picked);
   const loading = sources.isPending || integrations.isPending;
   const sourceOf = (sourceId: string) => {
     const source = catalogue.find((candidate) => candidate.id === sourceId);

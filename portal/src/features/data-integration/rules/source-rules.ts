@@ -8,6 +8,20 @@ export type CardStatus = 'connected' | 'error' | 'available';
  * Connected when an integration of the source is active, error when one is in error, otherwise
  * available. `integrations` is already the scope of the page (one tenant's, or every one).
  */
+/**
+ * The integrations the source cards speak for. On a tenant's page: that tenant's. On the
+ * all-tenants page: the picked tenant's, and none before a tenant is picked — a card saying
+ * "Connected" there would describe some other tenant and block connecting the one you mean.
+ */
+export function integrationsForCards(
+  list: readonly Integration[],
+  scoped: boolean,
+  picked: string,
+): readonly Integration[] {
+  if (scoped) return list;
+  return picked ? list.filter((integration) => integration.tenantId === picked) : [];
+}
+
 export function cardStatus(sourceId: string, integrations: readonly Integration[]): CardStatus {
   const mine = integrations.filter((integration) => integration.sourceId === sourceId);
   if (mine.some((integration) => integration.status === 'active')) return 'connected';
