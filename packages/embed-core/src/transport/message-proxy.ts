@@ -143,7 +143,10 @@ export class MessageProxy {
     if (callSignal?.aborted) return Promise.reject(abortError(callSignal));
     if (serviceSignal?.aborted) return Promise.reject(abortError(serviceSignal));
 
-    const id = createRandomString();
+    // Ids are short (5–6 characters): among hundreds of concurrent requests two can collide, and a
+    // second entry under one id would leave the first request pending for ever.
+    let id = createRandomString();
+    while (this.pending.has(id)) id = createRandomString();
     addTrackingProperties(message as { headers?: Record<string, unknown> }, { id });
     if (this.logMessages) this.log('Posting message:', message);
     const targetOrigin = options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*';
