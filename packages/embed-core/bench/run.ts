@@ -80,6 +80,8 @@ async function throughput(page: Page, mode: 'sequential' | 'concurrent') {
         [subject, N, mode] as const,
       );
       if (round > 0) runs.get(subject)?.push(ms);
+      // Progress on stderr: on a busy machine a full run takes minutes.
+      console.error(`${mode} round ${round}/${ROUNDS} ${subject}: ${fmt(ms)} ms`);
     }
   }
   return {
@@ -180,6 +182,7 @@ async function main() {
     await close();
   }
 
+  console.error('embed/reset cycles…');
   const cyclesOriginal = await cycles('original');
   const cyclesOurs = await cycles('canopy');
   rows.push([
