@@ -31,6 +31,7 @@ export const EnvSchema = z.object({
   CANOPY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   CANOPY_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   CANOPY_ADMIN_PASSWORD: optionalString,
+  CANOPY_SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
   CANOPY_JWT_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
@@ -109,6 +110,8 @@ export interface Config {
   logFormat: Env['CANOPY_LOG_FORMAT'];
   databaseUrl?: string;
   dataDir: string;
+  /** "Contact Administrator" on the sign-in page writes here; null: the page says whom to ask. */
+  supportEmail: string | null;
   publicUrl: string;
   admin?: { email: string; password: string };
   jwtSecret: string;
@@ -343,6 +346,7 @@ export function loadConfig(
     logFormat: env.CANOPY_LOG_FORMAT,
     databaseUrl: env.DATABASE_URL,
     dataDir,
+    supportEmail: env.CANOPY_SUPPORT_EMAIL ?? null,
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     admin:
       env.CANOPY_ADMIN_EMAIL && env.CANOPY_ADMIN_PASSWORD

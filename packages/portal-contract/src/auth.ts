@@ -19,6 +19,10 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** `GET /api/auth/contact`: whom "Contact Administrator" writes to (null: none configured). */
+export const SupportContact = z.object({ supportEmail: z.string().nullable() });
+export type SupportContact = z.infer<typeof SupportContact>;
+
 /** The signed-in person (spec §3 "Auth session") plus the access token and its expiry. */
 export const SignedInPerson = z.object({
   id: Id,

@@ -28,6 +28,7 @@ export const ROUTE_MATRIX: Matrix = {
 
   // auth
   'POST /api/auth/login': { public: 'sign-in' },
+  'GET /api/auth/contact': { public: 'the support address the sign-in page shows' },
   'POST /api/auth/refresh': { public: 'the HttpOnly refresh cookie is the credential' },
   'POST /api/auth/logout': { public: 'ends the session of the cookie or bearer token, if any' },
   'POST /api/auth/forgot-password': { public: 'neutral answer whoever asks' },

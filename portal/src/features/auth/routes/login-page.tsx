@@ -7,6 +7,7 @@ import { sessionStore } from '../../../shared/session/session-store.ts';
 import { useAuthState } from '../../../shared/session/use-session.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { login } from '../api/login.ts';
+import { useSupportEmail } from '../api/support-contact.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 
 export default function LoginPage() {
@@ -16,6 +17,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
+  const supportEmail = useSupportEmail();
   const mutation = useMutation({
     mutationFn: () => login(email.trim(), password, remember),
     onSuccess: (person) => {
@@ -77,7 +79,14 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="auth__footer">
-        Need an account? <a href="mailto:support@canopy.local">Contact Administrator</a>
+        {/* The operator's address (CANOPY_SUPPORT_EMAIL); without one, say whom to ask. */}
+        {supportEmail ? (
+          <>
+            Need an account? <a href={`mailto:${supportEmail}`}>Contact Administrator</a>
+          </>
+        ) : (
+          "Need an account? Ask your organization's administrator."
+        )}
       </p>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { ErrorBody, LoginRequest, SignedInPerson } from '@canopy/portal-contract';
+import { ErrorBody, LoginRequest, SignedInPerson, SupportContact } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { login } from '../../../modules/auth/login.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
@@ -34,6 +34,20 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       setRefreshCookie(request, reply, session);
       return signedInBody(person, session);
     },
+  );
+
+  app.get(
+    '/contact',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where "Contact Administrator" on the sign-in page writes (CANOPY_SUPPORT_EMAIL)',
+        security: [],
+        response: { 200: SupportContact, 429: ErrorBody },
+      },
+    },
+    () => Promise.resolve({ supportEmail: app.config.supportEmail }),
   );
 
   await app.register(sessionRoutes);
