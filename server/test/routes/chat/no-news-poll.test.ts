@@ -1,8 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import app from '../../../src/app.ts';
 import { build, type TestApp } from '../../helper.ts';
+import { countingInstance } from '../../support/counting-instance.ts';
 import { createPerson, createTenant } from '../../support/fixtures.ts';
 import { keyOf, send } from './chat-support.ts';
 
@@ -14,23 +13,10 @@ import { keyOf, send } from './chat-support.ts';
  */
 let t: TestApp;
 let counted: FastifyInstance;
-let statements = 0;
-const counter: KyselyPlugin = {
-  transformQuery: (args) => {
-    statements++;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+let count: () => number;
 beforeAll(async () => {
   t = await build();
-  counted = Fastify({ logger: false });
-  await counted.register(app, {
-    config: t.config,
-    database: { ...t.database, db: t.database.db.withPlugin(counter) },
-    rateLimitPerMinute: 0,
-  });
-  await counted.ready();
+  ({ app: counted, statements: count } = await countingInstance(t));
 });
 afterAll(async () => {
   await counted.close();
@@ -52,12 +38,12 @@ it('a no-news poll answers from memory: no statement at all, the same answer as 
   // The first polls read the database (the session, where the conversation ends); a read that
   // overlapped a notification is not remembered, so poll until one sends nothing.
   let before = -1;
-  for (let i = 0; i < 20 && before !== statements; i++) {
-    before = statements;
+  for (let i = 0; i < 20 && before !== count(); i++) {
+    before = count();
     expect((await poll(first.createdAt)).json()).toEqual([]);
   }
-  expect(before).toBe(statements);
-  expect(statements).toBeGreaterThan(0); // the counter does see this instance's statements
+  expect(before).toBe(count());
+  expect(count()).toBeGreaterThan(0); // the counter does see this instance's statements
 
   for (let i = 0; i < 5; i++) {
     const res = await poll(first.createdAt);
@@ -67,7 +53,7 @@ it('a no-news poll answers from memory: no statement at all, the same answer as 
     expect(res.headers['x-next-cursor']).toBe(first.createdAt);
     expect(res.headers['x-has-more']).toBe('false');
   }
-  expect(statements).toBe(before);
+  expect(count()).toBe(before);
 
   // Someone else is never answered from b's conversation, from memory or not.
   const outsider = await createPerson(t, { tenantId: tenant.id });

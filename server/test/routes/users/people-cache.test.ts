@@ -1,8 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { sql, type KyselyPlugin } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import app from '../../../src/app.ts';
 import { build, type TestApp } from '../../helper.ts';
+import { countingInstance } from '../../support/counting-instance.ts';
 import { createPerson, createTenant, PASSWORD, type TestPerson } from '../../support/fixtures.ts';
 
 /**
@@ -13,23 +13,10 @@ import { createPerson, createTenant, PASSWORD, type TestPerson } from '../../sup
  */
 let t: TestApp;
 let counted: FastifyInstance;
-let statements = 0;
-const counter: KyselyPlugin = {
-  transformQuery: (args) => {
-    statements++;
-    return args.node;
-  },
-  transformResult: (args) => Promise.resolve(args.result),
-};
+let count: () => number;
 beforeAll(async () => {
   t = await build();
-  counted = Fastify({ logger: false });
-  await counted.register(app, {
-    config: t.config,
-    database: { ...t.database, db: t.database.db.withPlugin(counter) },
-    rateLimitPerMinute: 0,
-  });
-  await counted.ready();
+  ({ app: counted, statements: count } = await countingInstance(t));
 });
 afterAll(async () => {
   await counted.close();
@@ -59,9 +46,9 @@ it('answers a kept list after one single-row read, and any change shows on the n
   // Warm: the session and the list are read once, then only the version is.
   await list();
   await list();
-  const before = statements;
+  const before = count();
   expect(await list()).toEqual(await reference());
-  expect(statements - before).toBe(1);
+  expect(count() - before).toBe(1);
   // A Viewer of the tenant reads the same kept list.
   await list(viewer);
 
