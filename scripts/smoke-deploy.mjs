@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fromServer = createRequire(join(root, 'server', 'package.json'));
@@ -339,7 +340,8 @@ http {
   const page = await fetch(embed.embedUrl);
   if (!page.ok || !(await page.text()).includes('<'))
     fail(`embed page ${embed.embedUrl}: ${page.status}`);
-  passed.push('report granted, listed and opened (embed token + embed page; no browser render)');
+  passed.push('report granted, listed and opened (embed token + embed page)');
+  passed.push(await renderReport(proxyUrl, 'viewer@smoke.test', 'Smoke-Viewer-1', report.id));
 
   // Chat: the viewer's event stream goes through the proxy (to either instance); the admin sends
   // once through each instance directly, so one message crosses instances whichever holds it.
@@ -470,4 +472,48 @@ try {
   rmSync(work, { recursive: true, force: true });
   // s3rver and pg may keep sockets open a while after closing: do not wait for them.
   process.exit(process.exitCode);
+}
+
+/**
+ * The viewer signs in to the portal through the proxy in Chromium (Debian's, never a downloaded
+ * one) and opens the report until the library says the emulator's frame has rendered it. The flags
+ * are those of packages/test-utils' launcher (that package is TypeScript; this script is plain JS).
+ */
+async function renderReport(proxyUrl, email, password, reportId) {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    if (process.env.CI) fail(`Chromium not found at ${executablePath}`);
+    return 'report not rendered: no Chromium here (CHROMIUM_PATH)';
+  }
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: proxyUrl });
+    page.setDefaultTimeout(STEP_LIMIT_MS);
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`/tenant/reports/${reportId}`);
+    await page.locator('.report-frame__embed[data-embed-status="rendered"]').waitFor();
+  } catch (error) {
+    fail(
+      `the report did not render in Chromium: ${error instanceof Error ? error.message : error}`,
+    );
+  } finally {
+    await browser.close();
+  }
+  return 'report rendered in Chromium through the proxy (portal sign-in, embed, rendered event)';
 }
