@@ -152,6 +152,30 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
     await viewer.locator('.report-view--fullscreen').waitFor();
     const box = await view.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 1280, height: 800 });
+    // The report is transparent and its frame has no border or colour in fullscreen: no band of
+    // another colour around the canvas, whatever the theme.
+    const reportFrame = viewer.locator('.report-frame');
+    expect(
+      await reportFrame.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return [style.borderTopWidth, style.backgroundColor];
+      }),
+    ).toEqual(['0px', 'rgba(0, 0, 0, 0)']);
+    const inside = await viewer
+      .frameLocator('.report-frame iframe')
+      .locator('html')
+      .evaluate(() =>
+        ['html', 'body', '.cv-canvas-wrap'].map(
+          (selector) => getComputedStyle(document.querySelector(selector)!).backgroundColor,
+        ),
+      );
+    expect(inside).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+    // Same colour scheme as the document inside, or Chromium paints the frame opaque.
+    expect(
+      await viewer
+        .locator('.report-frame iframe')
+        .evaluate((el) => getComputedStyle(el).colorScheme),
+    ).toBe('light');
     await viewer.keyboard.press('Escape');
     await viewer.locator('.report-view--fullscreen').waitFor({ state: 'detached' });
     await viewer.getByRole('button', { name: 'Enter Fullscreen' }).waitFor();

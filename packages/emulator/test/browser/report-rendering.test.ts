@@ -71,6 +71,32 @@ describe('rendered report', () => {
     await shoot('overview');
   });
 
+  it('paints no background of its own when the host asks for a transparent one', async () => {
+    const backgrounds = () =>
+      frame()
+        .locator('html')
+        .evaluate(() =>
+          ['html', 'body', '#canopy-root', '.cv-canvas-wrap', '.cv-canvas'].map(
+            (selector) => getComputedStyle(document.querySelector(selector)!).backgroundColor,
+          ),
+        );
+    const none = 'rgba(0, 0, 0, 0)';
+    await embed({ background: 1 });
+    expect(await backgrounds()).toEqual([none, none, none, none, none]);
+    // Visuals keep their own background, as in the service.
+    const card = frame().locator('.cv-visual').first();
+    expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(none);
+
+    // updateSettings back to the default brings the wallpaper and the white page back.
+    const from = await mark(page);
+    await onEmbed(page, 'c1', (report) => report.updateSettings({ background: 0 }));
+    await waitEvent(page, 'c1', 'rendered', from);
+    const opaque = await backgrounds();
+    expect(opaque[3]).not.toBe(none);
+    expect(opaque[4]).not.toBe(none);
+    await embed();
+  });
+
   it('keeps each region in its colour when a filter removes one', async () => {
     const donut = async () =>
       pngColors(await frame().locator('[data-visual-name=amountByRegion] canvas').screenshot());

@@ -101,7 +101,11 @@ export class ReportView {
 
     this.root.replaceChildren();
     this.root.className = `cv-report${editing ? ' cv-editing' : ''}`;
-    this.root.style.background = palette.background;
+    // BackgroundType.Transparent: no wallpaper, no page colour; the host page shows through
+    // around and between the visuals, which keep their own backgrounds (as the service does).
+    const transparent = settings.background === models.BackgroundType.Transparent;
+    document.documentElement.classList.toggle('cv-transparent', transparent);
+    this.root.style.background = transparent ? 'transparent' : palette.background;
     this.root.style.color = palette.foreground;
     if (editing) this.root.append(this.toolbar());
 

@@ -11,6 +11,8 @@ button{font:inherit}
 .cv-canvas-wrap.cv-solo{padding:0;background:transparent;overflow:hidden}
 .cv-canvas{position:relative;margin:0 auto;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .cv-solo .cv-canvas{box-shadow:none}
+html.cv-transparent,html.cv-transparent body,.cv-transparent .cv-canvas-wrap{background:transparent}
+.cv-transparent .cv-canvas{background:transparent;box-shadow:none}
 .cv-empty{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#605e5c;margin:0}
 .cv-visual{position:absolute;display:flex;flex-direction:column;background:#fff;border:1px solid transparent;border-radius:4px;overflow:hidden}
 .cv-visual:hover{border-color:#c8c6c4}
