@@ -1,12 +1,19 @@
 import type { Tenant } from '@canopy/portal-contract';
 import { Link } from 'react-router';
 import { textOnColor } from '../../../shared/rules/brightness.ts';
+import type { ListSort } from '../../../shared/rules/list-view.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
+import type { TenantSortKey } from '../rules/tenant-list.ts';
 
 export interface TenantTableProps {
   rows: Tenant[];
   loading: boolean;
   skeletonRows: number;
+  /** The search text, when one is typed: the empty state then says nothing matched. */
+  search: string;
+  sort: ListSort<TenantSortKey> | null;
+  onSort: (column: TenantSortKey) => void;
   onEdit: (tenant: Tenant) => void;
   onDelete: (tenant: Tenant) => void;
 }
@@ -36,18 +43,31 @@ function Organization({ tenant }: { tenant: Tenant }) {
   );
 }
 
-export function TenantTable({ rows, loading, skeletonRows, onEdit, onDelete }: TenantTableProps) {
+export function TenantTable(props: TenantTableProps) {
+  const { rows, loading, skeletonRows, search, sort, onSort, onEdit, onDelete } = props;
   if (!loading && rows.length === 0)
-    return <EmptyState title="No tenants found" text="Add a tenant to get started." />;
+    return (
+      <EmptyState
+        title="No tenants found"
+        text={
+          search.trim()
+            ? `No tenant name or admin email contains "${search.trim()}".`
+            : 'Add a tenant to get started.'
+        }
+      />
+    );
+  const header = (label: string, column: TenantSortKey) => (
+    <SortableHeader label={label} column={column} sort={sort} onSort={onSort} />
+  );
   return (
     <div className="table-wrap">
       <table className="table table--stack">
         <caption className="visually-hidden">Tenants</caption>
         <thead>
           <tr>
-            <th scope="col">Organization</th>
-            <th scope="col">Admin Email</th>
-            <th scope="col">Status</th>
+            {header('Organization', 'name')}
+            {header('Admin Email', 'adminEmail')}
+            {header('Status', 'status')}
             <th scope="col">Actions</th>
           </tr>
         </thead>

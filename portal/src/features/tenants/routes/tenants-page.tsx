@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
-import { usePaged } from '../../../shared/hooks/use-page-state.ts';
+import { useListView } from '../../../shared/hooks/use-list-view.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
+import { TextField } from '../../../shared/ui/field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useDeleteTenant } from '../api/tenant-mutations.ts';
@@ -17,6 +18,7 @@ import {
 } from '../components/tenant-form-state.ts';
 import { TenantModal } from '../components/tenant-modal.tsx';
 import { TenantTable } from '../components/tenant-table.tsx';
+import { TENANT_LIST_RULES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
 
 /** Spec §9: the modal closes with a 250 ms exit animation, then its form resets. */
 export const MODAL_EXIT_MS = 250;
@@ -26,7 +28,12 @@ type ModalState = 'closed' | 'open' | 'closing';
 export default function TenantsPage() {
   const tenants = useQuery(tenantsQuery());
   const list = tenants.data ?? [];
-  const { page, pages, setPage, rows } = usePaged(list, PAGE_SIZE.tenants);
+  const view = useListView(list, {
+    ...TENANT_LIST_RULES,
+    size: PAGE_SIZE.tenants,
+    loading: tenants.isPending,
+    sortKeys: TENANT_SORT_KEYS,
+  });
   const remove = useDeleteTenant();
   const [modal, setModal] = useState<ModalState>('closed');
   const [editing, setEditing] = useState<Tenant | null>(null);
@@ -86,24 +93,36 @@ export default function TenantsPage() {
         <ErrorCard message="Failed to fetch tenants" />
       ) : (
         <Card>
+          <div className="list-search">
+            <TextField
+              label="Search Tenants"
+              type="search"
+              placeholder="Search by name or admin email..."
+              value={view.search}
+              onChange={(event) => view.setSearch(event.target.value)}
+            />
+          </div>
           <div className="toolbar">
-            <h2 className="card__title">Tenants ({list.length})</h2>
+            <h2 className="card__title">Tenants ({view.total})</h2>
           </div>
           <TenantTable
-            rows={rows}
+            rows={view.rows}
             loading={tenants.isPending}
             skeletonRows={PAGE_SIZE.tenants}
+            search={view.search}
+            sort={view.sort}
+            onSort={view.sortBy}
             onEdit={openModal}
             onDelete={(tenant) => void onDelete(tenant)}
           />
-          {list.length > 0 && (
+          {view.total > 0 && (
             <Pagination
               label="Tenant pages"
-              page={page}
-              pages={pages}
+              page={view.page}
+              pages={view.pages}
               size={PAGE_SIZE.tenants}
-              total={list.length}
-              onPage={setPage}
+              total={view.total}
+              onPage={view.setPage}
             />
           )}
         </Card>
