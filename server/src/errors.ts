@@ -12,6 +12,8 @@ export const ERRORS = {
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },
   INVALID_RESET_TOKEN: { status: 400, message: 'This link is invalid or has expired' },
+  // 400, not 401: the session is fine, only the password typed is wrong (a 401 signs the portal out).
+  WRONG_PASSWORD: { status: 400, message: 'Your current password is not correct' },
   NO_WORKSPACE: { status: 400, message: 'No PowerBI workspace configured for this tenant' },
   SOURCE_COMING_SOON: { status: 400, message: 'This integration type is coming soon' },
   INTEGRATION_NO_WORKSPACE: {
@@ -28,6 +30,10 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   INVALID_REFRESH_TOKEN: { status: 401, message: 'Session expired' },
   ROLE_CHANGED: { status: 401, message: 'Your role was changed. Please sign in again.' },
+  PASSWORD_CHANGED: {
+    status: 401,
+    message: 'Your password was changed in another session. Please sign in with the new one.',
+  },
   INVALID_SIGN_IN_TICKET: { status: 401, message: 'This sign-in link is invalid or has expired' },
   INVALID_STREAM_TICKET: { status: 401, message: 'The stream ticket is invalid or has expired' },
 
@@ -64,6 +70,7 @@ export const ERRORS = {
   OIDC_NOT_CONFIGURED: { status: 404, message: 'External sign-in is not configured' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
 
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },

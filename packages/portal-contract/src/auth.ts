@@ -32,6 +32,9 @@ export const SignedInPerson = z.object({
   tenantId: Id.nullable(),
   theme: Theme.nullable(),
   primaryColor: HexColor.nullable(),
+  /** The name the person gave on My account; null until then (the portal falls back to the email). */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   token: z.string(),
   /** When the access token expires (ISO 8601); the SPA refreshes before then. */
   expiresAt: z.string(),

@@ -40,5 +40,12 @@ export const UserCount = z.object({ count: z.number().int() });
  * A teammate in the chat's recipient list. `active` is false for someone invited who has not set
  * a password yet: they cannot sign in to read anything, so the widget does not offer them.
  */
-export const ChatContact = z.object({ id: Id, email: z.string(), active: z.boolean() });
+export const ChatContact = z.object({
+  id: Id,
+  email: z.string(),
+  active: z.boolean(),
+  /** The name they gave on My account, or null: the widget then derives one from the email. */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
 export const ChatContacts = z.array(ChatContact);

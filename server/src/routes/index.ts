@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import account from './api/account/index.ts';
 import adminReports from './api/admin-reports/index.ts';
 import adminTenants from './api/admin-tenants/index.ts';
 import adminUsers from './api/admin-users/index.ts';
@@ -29,6 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(ready, { prefix: '/api/ready' });
   await app.register(version, { prefix: '/api/version' });
   await app.register(auth, { prefix: '/api/auth' });
+  await app.register(account, { prefix: '/api/account' });
   await app.register(messages, { prefix: '/api/messages' });
   await app.register(conversations, { prefix: '/api/conversations' });
   await app.register(events, { prefix: '/api/events' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../helper.ts';
 import { createCast, type Cast } from '../support/fixtures.ts';
 import { ACTORS, TARGETS, type Actor, type MatrixContext } from './matrix-types.ts';
+import { actsOnOwnAccount, lookalikeToken } from './fixtures.ts';
 import { ROUTE_MATRIX } from './route-matrix.ts';
 
 let t: TestApp;
@@ -51,7 +52,10 @@ describe(`tenant-isolation matrix (${checkedRoutes} routes × ${ACTORS.length} a
           const res = await t.request({
             ...request,
             method: method as 'GET',
-            token: tokenOf(actor),
+            token:
+              actor !== 'anonymous' && actsOnOwnAccount(pattern)
+                ? await lookalikeToken(t, cast, actor)
+                : tokenOf(actor),
           });
           const expected = entry.expect[actor][index];
           if (res.statusCode !== expected) {

@@ -1,5 +1,6 @@
 import { multipart, TINY_PNG } from '../support/multipart.ts';
 import { createTenant } from '../support/fixtures.ts';
+import { ACCOUNT_MATRIX } from './account-entries.ts';
 import { CHAT_MATRIX } from './chat-entries.ts';
 import { freshViewer } from './fixtures.ts';
 import { INTEGRATION_MATRIX } from './integration-entries.ts';
@@ -37,6 +38,9 @@ export const ROUTE_MATRIX: Matrix = {
   'GET /api/auth/oidc/start': { public: 'starts external sign-in' },
   'GET /api/auth/oidc/callback': { public: 'state + PKCE bind it to the browser that started' },
   'POST /api/auth/oidc/exchange': { public: 'the one-time ticket is the credential' },
+
+  // my account (the caller's own name, password and sessions; no tenant, no other person)
+  ...ACCOUNT_MATRIX,
 
   // tenants (super administrators; a tenant Admin reads their own tenant for branding)
   'GET /api/admin/tenants': {

@@ -319,9 +319,9 @@ describe('composer rules (spec §2, §5, §9)', () => {
 
 describe('recipient (spec §5) and the stream backoff', () => {
   const contacts = [
-    { id: YOU, email: 'zed@x.test', active: true },
-    { id: ME, email: 'me@x.test', active: true },
-    { id: CONV, email: 'amy@x.test', active: true },
+    { id: YOU, email: 'zed@x.test', active: true, firstName: null, lastName: null },
+    { id: ME, email: 'me@x.test', active: true, firstName: null, lastName: null },
+    { id: CONV, email: 'amy@x.test', active: true, firstName: null, lastName: null },
   ];
   it('none, valid, yourself ("Cannot chat with yourself") or no longer in the team', () => {
     expect(recipientState(null, ME, contacts)).toEqual({ kind: 'none' });

@@ -6,8 +6,8 @@ const ANN = '22222222-2222-4222-8222-222222222222';
 const NEW = '33333333-3333-4333-8333-333333333333';
 
 const contacts = [
-  { id: ANN, email: 'ann@x.test', active: true },
-  { id: NEW, email: 'new.person@x.test', active: false },
+  { id: ANN, email: 'ann@x.test', active: true, firstName: null, lastName: null },
+  { id: NEW, email: 'new.person@x.test', active: false, firstName: null, lastName: null },
 ];
 
 describe('chat recipients: people invited who never activated', () => {

@@ -1,7 +1,14 @@
 import type { SignedInPerson } from '@canopy/portal-contract';
 
-/** The auth session of spec §3, kept in sessionStorage for the browser session. */
-export type Session = Omit<SignedInPerson, 'expiresAt'> & { expiresAt?: string };
+/**
+ * The auth session of spec §3, kept in sessionStorage for the browser session. The name may be
+ * missing from a copy stored before names were sent: the portal then derives one from the email.
+ */
+export type Session = Omit<SignedInPerson, 'expiresAt' | 'firstName' | 'lastName'> & {
+  expiresAt?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+};
 
 export type AuthState =
   | { status: 'unknown' }

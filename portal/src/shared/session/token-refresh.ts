@@ -20,7 +20,7 @@ export function takeSessionEndReason(): string | undefined {
 }
 
 /** Codes whose message is shown as is when the session ends (see server/src/errors.ts). */
-const TOLD_REASONS = new Set(['ROLE_CHANGED']);
+const TOLD_REASONS = new Set(['ROLE_CHANGED', 'PASSWORD_CHANGED']);
 
 /**
  * Trades the HttpOnly refresh cookie for a new access token (POST /api/auth/refresh). One request

@@ -17,8 +17,11 @@ export interface SessionsTable {
   end_reason: SessionEndReason | null;
 }
 
-/** 'role_changed': the person's role changed, so their next refresh asks them to sign in again. */
-export type SessionEndReason = 'role_changed';
+/**
+ * 'role_changed': the person's role changed, so their next refresh asks them to sign in again.
+ * 'password_changed': the person changed their password in another session, which ends this one.
+ */
+export type SessionEndReason = 'role_changed' | 'password_changed';
 export type SessionRow = Selectable<SessionsTable>;
 
 /** Rotating, single-use refresh credentials of a session (the "family"); only hashes are stored. */

@@ -10,6 +10,8 @@ function selectPerson(db: Db) {
     .select([
       'u.id',
       'u.email',
+      'u.first_name',
+      'u.last_name',
       'u.tenant_id',
       'u.is_super_admin',
       'u.password_hash',

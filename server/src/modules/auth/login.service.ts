@@ -18,9 +18,31 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-function locked(until: Date): AppError {
+/** ACCOUNT_LOCKED with Retry-After: the seconds left until `until`. */
+export function locked(until: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   return new AppError('ACCOUNT_LOCKED', { headers: { 'retry-after': String(seconds) } });
+}
+
+/**
+ * Counts a wrong password against the account (at sign-in, or when changing the password): the
+ * fifth in a row locks it for 15 minutes and is audited. Returns the lock's end when it locked.
+ */
+export async function countWrongPassword(
+  db: SessionDeps['db'],
+  person: { id: string; email: string; tenant_id: string | null },
+  ip: string | null,
+): Promise<Date | null> {
+  const lockUntil = new Date(Date.now() + LOCKOUT_SECONDS * 1000);
+  const failures = await recordFailedLogin(db, person.id, MAX_FAILED_LOGINS, lockUntil);
+  if (failures < MAX_FAILED_LOGINS) return null;
+  await audit(db, {
+    action: 'auth.locked',
+    actor: { userId: person.id, email: person.email },
+    tenantId: person.tenant_id,
+    ip,
+  });
+  return lockUntil;
 }
 
 /**
@@ -48,17 +70,8 @@ export async function login(
   }
   if (!candidate || !ok) {
     if (candidate && candidate.password_hash !== null) {
-      const lockUntil = new Date(Date.now() + LOCKOUT_SECONDS * 1000);
-      const failures = await recordFailedLogin(db, candidate.id, MAX_FAILED_LOGINS, lockUntil);
-      if (failures >= MAX_FAILED_LOGINS) {
-        await audit(db, {
-          action: 'auth.locked',
-          actor,
-          tenantId: candidate.tenant_id,
-          ip: meta.ip,
-        });
-        throw locked(lockUntil);
-      }
+      const lockedUntil = await countWrongPassword(db, candidate, meta.ip);
+      if (lockedUntil) throw locked(lockedUntil);
     }
     await audit(db, {
       action: 'auth.login_failed',

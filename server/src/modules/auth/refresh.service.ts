@@ -53,6 +53,9 @@ export async function refreshSession(
   if (found.revoked_at !== null && found.end_reason === 'role_changed') {
     throw new AppError('ROLE_CHANGED');
   }
+  if (found.revoked_at !== null && found.end_reason === 'password_changed') {
+    throw new AppError('PASSWORD_CHANGED');
+  }
   if (found.revoked_at !== null || found.expires_at <= new Date()) {
     throw new AppError('INVALID_REFRESH_TOKEN');
   }

@@ -145,6 +145,76 @@ export async function revokeAllSessions(
   });
 }
 
+/**
+ * Ends every other session of a person (their own password change): the session they changed it
+ * from stays signed in, and the others' next refresh says why they were signed out. Every instance re-reads the person's sessions when this commits.
+ */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()`, end_reason: 'password_changed' })
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await announceSessionChange(trx, { user: userId });
+  });
+}
+
+/**
+ * Ends one live session of this person. False when there is none by that id — gone, ended, or
+ * someone else's (the caller answers all three alike, so ids of others reveal nothing).
+ */
+export async function revokeOwnSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const ended = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('id')
+      .executeTakeFirst();
+    if (ended) await announceSessionChange(trx, { session: sessionId });
+    return ended !== undefined;
+  });
+}
+
+/**
+ * A person's live sessions, most recently used first. A session is used at sign-in and at every
+ * refresh, and each refresh leaves a credential row, so the newest one says when it was last used.
+ */
+export async function listLiveSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('sessions as s')
+    .select([
+      's.id',
+      's.created_at',
+      's.ip',
+      's.user_agent',
+      's.persistent',
+      sql<Date>`coalesce((select max(r.created_at) from refresh_tokens r where r.session_id = s.id), s.created_at)`.as(
+        'last_used_at',
+      ),
+    ])
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('s.id')
+    .execute();
+}
+
 /** A refresh credential by its hash, with its session and person (whatever their state). */
 export async function findRefreshToken(db: Db, tokenHash: string) {
   return db

@@ -14,6 +14,8 @@ export function personInfo(row: LoginCandidate): PersonInfo {
     tenantId: row.tenant_id,
     theme: row.theme ?? null,
     primaryColor: row.primary_color ?? null,
+    firstName: row.first_name,
+    lastName: row.last_name,
   };
 }
 

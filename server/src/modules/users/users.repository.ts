@@ -102,17 +102,29 @@ export function listChatContacts(
   db: Db,
   tenantId: string,
   exceptUserId: string,
-): Promise<{ id: string; email: string; active: boolean }[]> {
-  return (
-    db
-      .selectFrom('users')
+): Promise<
+  {
+    id: string;
+    email: string;
+    active: boolean;
+    firstName: string | null;
+    lastName: string | null;
+  }[]
+> {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
       // Active once they have a password: an invited person cannot sign in to read a message.
-      .select(['id', 'email', sql<boolean>`password_hash is not null`.as('active')])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '!=', exceptUserId)
-      .orderBy('email')
-      .execute()
-  );
+      sql<boolean>`password_hash is not null`.as('active'),
+      'first_name as firstName',
+      'last_name as lastName',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '!=', exceptUserId)
+    .orderBy('email')
+    .execute();
 }
 
 /** People who belong to a tenant (super administrators are not counted). */

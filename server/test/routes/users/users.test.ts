@@ -390,7 +390,7 @@ describe('DELETE /api/users/{id}', () => {
 });
 
 describe('GET /api/users/chat/{tenantId}', () => {
-  it("lists the caller's colleagues (id and email), never the caller or another tenant's people", async () => {
+  it("lists the caller's colleagues (id, email, name), never the caller or another tenant's people", async () => {
     const res = await t.request({
       method: 'GET',
       url: `/api/users/chat/${cast.tenantA.id}`,
@@ -398,10 +398,22 @@ describe('GET /api/users/chat/{tenantId}', () => {
     });
     expect(res.statusCode).toBe(200);
     const contacts: { id: string; email: string }[] = res.json();
-    expect(contacts).toContainEqual({ id: cast.adminA.id, email: cast.adminA.email, active: true });
+    expect(contacts).toContainEqual({
+      id: cast.adminA.id,
+      email: cast.adminA.email,
+      active: true,
+      firstName: null,
+      lastName: null,
+    });
     expect(contacts.map((c) => c.id)).not.toContain(cast.viewerA.id);
     expect(contacts.map((c) => c.id)).not.toContain(cast.viewerB.id);
-    expect(Object.keys(contacts[0]!).sort()).toEqual(['active', 'email', 'id']);
+    expect(Object.keys(contacts[0]!).sort()).toEqual([
+      'active',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+    ]);
   });
 
   it('says who is only invited (no password yet): active false', async () => {
@@ -420,6 +432,8 @@ describe('GET /api/users/chat/{tenantId}', () => {
       id: created.json<{ id: string }>().id,
       email: invitedEmail,
       active: false,
+      firstName: null,
+      lastName: null,
     });
   });
 
