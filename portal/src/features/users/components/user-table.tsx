@@ -1,5 +1,6 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { useState } from 'react';
+import { displayName } from '../../../shared/rules/display-name.ts';
 import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
 import { initialEditRole, ROLES } from '../../../shared/rules/roles.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
@@ -51,6 +52,8 @@ export function UserTable(props: UserTableProps) {
               return (
                 <tr key={user.id}>
                   <td data-label="Email Address">
+                    {/* The name the person set on My account, above the address that identifies them. */}
+                    {user.firstName && <span className="user-name">{displayName(user)}</span>}
                     {/* One box for the address and its badge: on a phone the address wraps inside
                         it (anywhere, it has no spaces) while the badge stays whole beside it. */}
                     <span className="user-email">
