@@ -39,9 +39,14 @@ function LoadingOverlay() {
 /** Tells the person why they were signed out ("Session expired" after a 401) and drops cached data. */
 function SignOutNotice() {
   const state = useAuthState();
+  const previous = useRef(state.status);
   useEffect(() => {
+    const was = previous.current;
+    previous.current = state.status;
     if (state.status !== 'signed-out') return;
-    queryClient.clear();
+    // Only leaving a session drops the cache. Finding at start-up that nobody is signed in must
+    // not: it would wipe the sign-in page's own queries in flight (the support address).
+    if (was === 'signed-in') queryClient.clear();
     if (state.reason) toast.error(state.reason);
   }, [state]);
   return null;
