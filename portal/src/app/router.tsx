@@ -127,6 +127,8 @@ export const routes: RouteObject[] = [
             TENANT,
             () => import('../features/reports/routes/tenant-report-page.tsx'),
           ),
+          // Everyone signed in: super administrators pass every guard, tenant people by role.
+          guarded('/account', TENANT, () => import('../features/account/routes/account-page.tsx')),
           guarded(
             '/tenant/settings',
             ['Admin'],

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { avatarInitials, isAdminRole, nameFromEmail } from '../../shared/rules/roles.ts';
+import { displayName, personInitials } from '../../shared/rules/display-name.ts';
+import { isAdminRole } from '../../shared/rules/roles.ts';
 import type { Session } from '../../shared/session/session-store.ts';
 
 export interface AccountMenuProps {
@@ -9,15 +10,15 @@ export interface AccountMenuProps {
 }
 
 /**
- * The account menu (menu button pattern): name derived from the email, the email, Settings for
- * tenant Admins, Sign Out. Arrow keys move between items, Escape closes and returns focus.
+ * The account menu (menu button pattern): the person's name (the one set on My account, else one
+ * derived from the email), the email, My account, Settings for tenant Admins, Sign Out. Arrow keys move between items, Escape closes and returns focus.
  */
 export function AccountMenu({ session, onSignOut }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const name = nameFromEmail(session.email);
+  const name = displayName(session);
   const showSettings = session.type === 'tenant-user' && isAdminRole(session.roles);
 
   useEffect(() => {
@@ -59,7 +60,7 @@ export function AccountMenu({ session, onSignOut }: AccountMenuProps) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
-          {avatarInitials(session.email)}
+          {personInitials(session)}
         </span>
         <span className="visually-hidden">Account menu for </span>
         <span className="account__label">{name}</span>
@@ -77,6 +78,9 @@ export function AccountMenu({ session, onSignOut }: AccountMenuProps) {
             <p className="account__name">{name}</p>
             <p className="account__email">{session.email}</p>
           </div>
+          <Link role="menuitem" className="menu-item" to="/account" onClick={() => setOpen(false)}>
+            My account
+          </Link>
           {showSettings && (
             <Link
               role="menuitem"

@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart (uploads). */

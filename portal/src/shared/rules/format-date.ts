@@ -20,3 +20,11 @@ export const longDate = (date: Date) =>
     month: 'long',
     day: 'numeric',
   });
+
+const MEDIUM = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Nov 26, 2026, 6:53 PM" (My account's sessions), or a dash when absent or unreadable. */
+export function dateTimeText(value: string | null | undefined): string {
+  const date = new Date(value ?? '');
+  return value && !Number.isNaN(date.getTime()) ? MEDIUM.format(date) : '—';
+}

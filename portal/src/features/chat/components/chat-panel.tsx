@@ -1,5 +1,6 @@
 import { conversationKeyOf } from '@canopy/portal-contract';
 import { useEffect, useId, useRef } from 'react';
+import { displayName } from '../../../shared/rules/display-name.ts';
 import { recipientState, teammates, type ChatContact } from '../rules/recipient-rules.ts';
 import { ChatEmpty } from './chat-empty.tsx';
 import { Icon } from './chat-icons.tsx';
@@ -75,7 +76,8 @@ export function ChatPanel(props: {
           <option value="">Select a user...</option>
           {options.map((contact) => (
             <option key={contact.id} value={contact.id}>
-              {contact.email}
+              {/* A teammate who set a name is listed by it, with the email to tell namesakes apart. */}
+              {contact.firstName ? `${displayName(contact)} (${contact.email})` : contact.email}
             </option>
           ))}
         </select>

@@ -6,13 +6,13 @@ import { ChatEmpty } from './chat-empty.tsx';
 import type { ChatEventListener } from './use-chat-events.ts';
 import { useConversation, type Me } from './use-conversation.ts';
 import { MessageItem } from './message-item.tsx';
-import { nameFromEmail } from '../../../shared/rules/roles.ts';
+import { displayName, type NamedPerson } from '../../../shared/rules/display-name.ts';
 
 /** The open conversation: messages (newest at the bottom), typing line, composer. */
 export function ConversationView(props: {
   conversationKey: string;
   me: Me;
-  partner: { id: string; email: string };
+  partner: NamedPerson & { id: string };
   subscribe: (listener: ChatEventListener) => () => void;
 }) {
   const { me, partner } = props;
@@ -72,7 +72,7 @@ export function ConversationView(props: {
         ) : chat.messages.length === 0 ? (
           <ChatEmpty
             title="Start the conversation"
-            text={`Say hello to ${nameFromEmail(partner.email) || partner.email}.`}
+            text={`Say hello to ${displayName(partner)}.`}
           />
         ) : (
           <ol className="chat-message-list">
@@ -119,7 +119,7 @@ export function ConversationView(props: {
               <span />
               <span />
             </span>
-            {`${nameFromEmail(partner.email) || partner.email} is typing…`}
+            {`${displayName(partner)} is typing…`}
           </>
         )}
       </p>

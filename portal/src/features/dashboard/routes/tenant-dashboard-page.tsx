@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { isAdminRole, nameFromEmail } from '../../../shared/rules/roles.ts';
+import { displayName } from '../../../shared/rules/display-name.ts';
+import { isAdminRole } from '../../../shared/rules/roles.ts';
 import { longDate } from '../../../shared/rules/format-date.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
@@ -16,7 +17,7 @@ export default function TenantDashboardPage() {
         title="Dashboard"
         subtitle={
           <>
-            Welcome back, {nameFromEmail(session.email)}. Today is {longDate(new Date())}.
+            Welcome back, {displayName(session)}. Today is {longDate(new Date())}.
           </>
         }
       />

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
+import '../account.css';
+import { accountQuery } from '../api/account-api.ts';
+import { NameForm } from '../components/name-form.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { SessionsCard } from '../components/sessions-card.tsx';
+
+/** My account: every signed-in person's own name, password and sessions. */
+export default function AccountPage() {
+  const session = useSession();
+  const account = useQuery(accountQuery());
+  return (
+    <div className="account-page">
+      <PageHeader title="My account" subtitle={`Signed in as ${session.email}`} />
+      {account.isError && <ErrorCard message="Failed to load your account" />}
+      {account.data ? (
+        <NameForm account={account.data} />
+      ) : (
+        account.isPending && (
+          <Card title="Display name">
+            <span className="skeleton skeleton--card" aria-hidden="true" />
+          </Card>
+        )
+      )}
+      <PasswordForm email={session.email} />
+      <SessionsCard />
+    </div>
+  );
+}
