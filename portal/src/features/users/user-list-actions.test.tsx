@@ -1,5 +1,6 @@
 import type { User } from '@canopy/portal-contract';
 import { act } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { UserListCard } from './components/user-list-card.tsx';
 import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
@@ -21,19 +22,21 @@ const user = (id: string, email: string, role: 'Admin' | 'Viewer'): User => ({
 function render(users: User[], selfId: string | null) {
   act(() =>
     view.root.render(
-      <UserListCard
-        users={users}
-        loading={false}
-        pageSize={5}
-        selfId={selfId}
-        roleLabel={(u) => u.roles[0]?.name ?? 'Viewer'}
-        showLastLoggedIn={false}
-        canManage
-        saving={false}
-        empty={{ title: 'No users found', text: '' }}
-        onSaveRole={() => undefined}
-        onDelete={() => undefined}
-      />,
+      <MemoryRouter>
+        <UserListCard
+          users={users}
+          loading={false}
+          pageSize={5}
+          selfId={selfId}
+          roleLabel={(u) => u.roles[0]?.name ?? 'Viewer'}
+          showLastLoggedIn={false}
+          canManage
+          saving={false}
+          empty={{ title: 'No users found', text: '' }}
+          onSaveRole={() => undefined}
+          onDelete={() => undefined}
+        />
+      </MemoryRouter>,
     ),
   );
 }

@@ -10,7 +10,15 @@ import {
 } from '../rules/list-view.ts';
 import { pageCount, pageSlice } from '../rules/pagination.ts';
 
+/** A narrowing of the list chosen from fixed values (the role filter), kept in the URL too. */
+export interface ListFilter<T> {
+  values: readonly string[];
+  matches: (item: T, value: string) => boolean;
+}
+
 export interface ListViewOptions<T, K extends string> extends ListRules<T, K> {
+  /** By URL parameter name. A constant (module-level) object. */
+  filters?: Record<string, ListFilter<T>>;
   size: number;
   /** While the list loads it is empty: a link's page 3 must not be taken for a page past the end. */
   loading: boolean;
@@ -29,7 +37,16 @@ export function useListView<T, K extends string>(
 ) {
   const [params, setParams] = useSearchParams();
   const view = readListView(params, options.sortKeys);
-  const shown = applyListView(items, view, options);
+  const filters = options.filters ?? {};
+  const chosen = (name: string) => {
+    const value = params.get(name);
+    return value !== null && filters[name]?.values.includes(value) ? value : null;
+  };
+  const narrowed = Object.entries(filters).reduce<readonly T[]>((list, [name, filter]) => {
+    const value = chosen(name);
+    return value === null ? list : list.filter((item) => filter.matches(item, value));
+  }, items);
+  const shown = applyListView(narrowed, view, options);
   const pages = pageCount(shown.length, options.size);
   const page = Math.min(view.page, pages);
 
@@ -61,6 +78,22 @@ export function useListView<T, K extends string>(
     page,
     pages,
     setPage: (next: number) => update({ page: next }),
+    /** The value of a filter, or null for all. */
+    filter: chosen,
+    /** A new filter value starts at page 1, like a new search. */
+    setFilter: (name: string, value: string | null) =>
+      setParams(
+        (current) => {
+          const next = writeListView(current, {
+            ...readListView(current, options.sortKeys),
+            page: 1,
+          });
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      ),
     /** Matches of the search, all pages. */
     total: shown.length,
     rows: pageSlice(shown, page, options.size),

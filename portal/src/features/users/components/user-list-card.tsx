@@ -1,54 +1,79 @@
 import type { User } from '@canopy/portal-contract';
-import { useState } from 'react';
-import { usePaged } from '../../../shared/hooks/use-page-state.ts';
+import { useListView, type ListFilter } from '../../../shared/hooks/use-list-view.ts';
+import { ROLES } from '../../../shared/rules/roles.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
+import { TextField } from '../../../shared/ui/field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { userActions } from '../rules/user-actions.ts';
+import { USER_LIST_RULES, USER_SORT_KEYS } from '../rules/user-list.ts';
 import { matchesRole, RoleFilter, type RoleFilterValue } from './role-filter.tsx';
 import { UserTable, type UserTableProps } from './user-table.tsx';
 
-export type UserListCardProps = Omit<UserTableProps, 'users' | 'skeletonRows' | 'actionsFor'> & {
+export type UserListCardProps = Omit<
+  UserTableProps,
+  'users' | 'skeletonRows' | 'actionsFor' | 'sort' | 'onSort' | 'search'
+> & {
   users: User[];
   pageSize: number;
   /** The signed-in person's id (their own row offers no actions); null for a super admin. */
   selfId: string | null;
 };
 
+const FILTERS: Record<string, ListFilter<User>> = {
+  role: {
+    values: ROLES,
+    matches: (user, role) => matchesRole(user.roles, role as RoleFilterValue),
+  },
+};
+
 /**
- * "Users (count)" with the role filter, the table and the pager (shown only with more than one
- * page). Changing the filter goes back to page 1 (spec §4).
+ * "Users (count)" with the search, the role filter, the sortable table and the pager (shown only
+ * with more than one page). All of it is in the URL; a new search or filter goes back to page 1.
  */
 export function UserListCard({ users, pageSize, selfId, ...table }: UserListCardProps) {
-  const [filter, setFilter] = useState<RoleFilterValue>('all');
-  const filtered = users.filter((user) => matchesRole(user.roles, filter));
-  const paged = usePaged(filtered, pageSize);
+  const view = useListView(users, {
+    ...USER_LIST_RULES,
+    filters: FILTERS,
+    size: pageSize,
+    loading: table.loading,
+    sortKeys: USER_SORT_KEYS,
+  });
   return (
     <Card>
+      <div className="list-search">
+        <TextField
+          label="Search Users"
+          type="search"
+          placeholder="Search by name or email..."
+          value={view.search}
+          onChange={(event) => view.setSearch(event.target.value)}
+        />
+      </div>
       <div className="toolbar">
-        <h2 className="card__title">Users ({filtered.length})</h2>
+        <h2 className="card__title">Users ({view.total})</h2>
         <RoleFilter
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            paged.setPage(1);
-          }}
+          value={(view.filter('role') as RoleFilterValue | null) ?? 'all'}
+          onChange={(value) => view.setFilter('role', value === 'all' ? null : value)}
         />
       </div>
       <UserTable
         {...table}
-        users={paged.rows}
+        users={view.rows}
         skeletonRows={pageSize}
+        sort={view.sort}
+        onSort={view.sortBy}
+        search={view.search}
         actionsFor={(user) => userActions(user, users, selfId)}
       />
-      {paged.pages > 1 && (
+      {view.pages > 1 && (
         <Pagination
           label="User pages"
           showPageOf
-          page={paged.page}
-          pages={paged.pages}
+          page={view.page}
+          pages={view.pages}
           size={pageSize}
-          total={filtered.length}
-          onPage={paged.setPage}
+          total={view.total}
+          onPage={view.setPage}
         />
       )}
     </Card>

@@ -2,9 +2,12 @@ import type { RoleName, User } from '@canopy/portal-contract';
 import { useState } from 'react';
 import { displayName } from '../../../shared/rules/display-name.ts';
 import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
+import type { ListSort } from '../../../shared/rules/list-view.ts';
 import { initialEditRole, ROLES } from '../../../shared/rules/roles.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import type { UserActions } from '../rules/user-actions.ts';
+import type { UserSortKey } from '../rules/user-list.ts';
 
 export interface UserTableProps {
   users: User[];
@@ -19,6 +22,10 @@ export interface UserTableProps {
   actionsFor: (user: User) => UserActions;
   saving: boolean;
   empty: { title: string; text: string };
+  /** The search text, when one is typed: the empty state then says nothing matched. */
+  search: string;
+  sort: ListSort<UserSortKey> | null;
+  onSort: (column: UserSortKey) => void;
   onSaveRole: (user: User, role: RoleName, done: () => void) => void;
   onDelete: (user: User) => void;
 }
@@ -29,16 +36,28 @@ export function UserTable(props: UserTableProps) {
   const [editing, setEditing] = useState<{ id: string; role: RoleName } | null>(null);
   const columns = showLastLoggedIn ? 4 : 3;
   if (!loading && users.length === 0)
-    return <EmptyState title={props.empty.title} text={props.empty.text} />;
+    return (
+      <EmptyState
+        title={props.empty.title}
+        text={
+          props.search.trim()
+            ? `No name or email contains "${props.search.trim()}".`
+            : props.empty.text
+        }
+      />
+    );
+  const header = (label: string, column: UserSortKey) => (
+    <SortableHeader label={label} column={column} sort={props.sort} onSort={props.onSort} />
+  );
   return (
     <div className="table-wrap">
       <table className="table table--stack">
         <caption className="visually-hidden">Users</caption>
         <thead>
           <tr>
-            <th scope="col">Email Address</th>
-            <th scope="col">Role</th>
-            {showLastLoggedIn && <th scope="col">Last Logged In</th>}
+            {header('Email Address', 'email')}
+            {header('Role', 'role')}
+            {showLastLoggedIn && header('Last Logged In', 'lastLoggedIn')}
             <th scope="col">Actions</th>
           </tr>
         </thead>

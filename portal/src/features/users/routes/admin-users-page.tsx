@@ -1,6 +1,7 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { ROLES, superAdminRoleLabel } from '../../../shared/rules/roles.ts';
@@ -20,7 +21,11 @@ interface FormErrors {
 
 export default function AdminUsersPage() {
   const tenants = useQuery(tenantsQuery());
-  const [tenantId, setTenantId] = useState('');
+  // The chosen tenant is in the URL with its list's search, sort and page: a reload or a shared
+  // link shows the same list. Another tenant starts a fresh view.
+  const [params, setParams] = useSearchParams();
+  const tenantId = params.get('tenant') ?? '';
+  const setTenantId = (id: string) => setParams(id ? { tenant: id } : {}, { replace: true });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleName>(ROLES[0] ?? 'Admin');
   const [errors, setErrors] = useState<FormErrors>({});
