@@ -63,11 +63,15 @@ describe('REST groups', () => {
     expect(paged.body.value).toHaveLength(1);
     expect(paged.body['@odata.count']).toBe(2);
 
-    const assign = await api(`/groups/${id}/AssignToCapacity`, { body: { capacityId: 'cap-1' } });
+    // A capacity is named by its GUID, as in the service; anything else is a 400.
+    const notGuid = await api(`/groups/${id}/AssignToCapacity`, { body: { capacityId: 'cap-1' } });
+    expect(notGuid.status).toBe(400);
+    const capacityId = '0f084df7-c13d-451b-af5f-ed0c466403b2';
+    const assign = await api(`/groups/${id}/AssignToCapacity`, { body: { capacityId } });
     expect(assign.status).toBe(200);
     expect((await api(`/groups/${id}`)).body).toMatchObject({
       isOnDedicatedCapacity: true,
-      capacityId: 'cap-1',
+      capacityId,
     });
 
     expect((await api(`/groups/${id}`, { method: 'DELETE' })).status).toBe(200);
@@ -116,6 +120,13 @@ describe('REST groups', () => {
       body: { groupUserAccessRight: 'Viewer' },
     });
     expect(noPrincipal.status).toBe(400);
+    // Workspace ids in bodies are GUIDs, as the service types them.
+    const { groupId, salesReportId } = emulator.sample;
+    const badTarget = await api(`/groups/${groupId}/reports/${salesReportId}/Clone`, {
+      body: { name: 'Copy', targetWorkspaceId: 'my-workspace' },
+    });
+    expect(badTarget.status).toBe(400);
+    expect(badTarget.body.error.details[0].target).toBe('targetWorkspaceId');
     const badFilter = await api('/groups?$filter=startswith(name,1)');
     expect(badFilter.status).toBe(400);
   });

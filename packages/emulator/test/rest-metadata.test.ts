@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
 import { appTokenFor, rest, start, type Wire } from './support/harness.ts';
-import { contract, violations, type Shape } from './support/rest-contract.ts';
+import { shapes as contract } from '../src/rest/rest-contract.ts';
+import { violations, type Shape } from '../src/rest/rest-shapes.ts';
 
 let emulator: RunningEmulator;
 let api: ReturnType<typeof rest>;

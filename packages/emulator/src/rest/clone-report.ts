@@ -6,6 +6,7 @@ import { forbidden, notMember } from '../policy/denials.ts';
 import { can, roleOf } from '../policy/workspace-roles.ts';
 import { findReport } from './reports.ts';
 import { reportJson } from './representations.ts';
+import { guidPattern } from './rest-shapes.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -23,7 +24,8 @@ const cloneSchema = {
     additionalProperties: false,
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 256 },
-      targetWorkspaceId: { type: 'string', minLength: 1, maxLength: 64 },
+      // A workspace id is a GUID (the empty GUID is My workspace); the service answers 400 otherwise.
+      targetWorkspaceId: { type: 'string', pattern: guidPattern },
       targetModelId: { type: 'string', minLength: 1, maxLength: 64 },
     },
   },

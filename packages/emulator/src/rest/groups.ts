@@ -4,6 +4,7 @@ import { badRequest } from '../errors.ts';
 import { roleOf } from '../policy/workspace-roles.ts';
 import { appPrincipal, freshContentIds, seedWorkspaceContent } from '../state/seed.ts';
 import { groupJson } from './representations.ts';
+import { guidPattern } from './rest-shapes.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -123,7 +124,8 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
         body: {
           type: 'object',
           required: ['capacityId'],
-          properties: { capacityId: { type: 'string', minLength: 1 } },
+          // A capacity is named by its GUID; the service answers 400 to anything else.
+          properties: { capacityId: { type: 'string', pattern: guidPattern } },
         },
       },
     },
