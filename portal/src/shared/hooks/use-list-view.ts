@@ -6,6 +6,7 @@ import {
   readListView,
   writeListView,
   type ListRules,
+  type ListSort,
   type ListView,
 } from '../rules/list-view.ts';
 import { pageCount, pageSlice } from '../rules/pagination.ts';
@@ -75,6 +76,7 @@ export function useListView<T, K extends string>(
     setSearch: (search: string) => update({ search, page: 1 }, true),
     sort: view.sort,
     sortBy: (key: K) => update({ sort: nextSort(view.sort, key), page: 1 }),
+    setSort: (sort: ListSort<K> | null) => update({ sort, page: 1 }),
     page,
     pages,
     setPage: (next: number) => update({ page: next }),

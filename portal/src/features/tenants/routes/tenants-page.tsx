@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
+import { SortSelect } from '../../../shared/ui/sort-select.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useDeleteTenant } from '../api/tenant-mutations.ts';
@@ -18,7 +19,7 @@ import {
 } from '../components/tenant-form-state.ts';
 import { TenantModal } from '../components/tenant-modal.tsx';
 import { TenantTable } from '../components/tenant-table.tsx';
-import { TENANT_LIST_RULES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
+import { TENANT_LIST_RULES, TENANT_SORT_CHOICES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
 
 /** Spec §9: the modal closes with a 250 ms exit animation, then its form resets. */
 export const MODAL_EXIT_MS = 250;
@@ -104,6 +105,7 @@ export default function TenantsPage() {
           </div>
           <div className="toolbar">
             <h2 className="card__title">Tenants ({view.total})</h2>
+            <SortSelect choices={TENANT_SORT_CHOICES} sort={view.sort} onSort={view.setSort} />
           </div>
           <TenantTable
             rows={view.rows}

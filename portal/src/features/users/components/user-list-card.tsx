@@ -4,8 +4,9 @@ import { ROLES } from '../../../shared/rules/roles.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
+import { SortSelect } from '../../../shared/ui/sort-select.tsx';
 import { userActions } from '../rules/user-actions.ts';
-import { USER_LIST_RULES, USER_SORT_KEYS } from '../rules/user-list.ts';
+import { USER_LIST_RULES, USER_SORT_KEYS, userSortChoices } from '../rules/user-list.ts';
 import { matchesRole, RoleFilter, type RoleFilterValue } from './role-filter.tsx';
 import { UserTable, type UserTableProps } from './user-table.tsx';
 
@@ -51,6 +52,11 @@ export function UserListCard({ users, pageSize, selfId, ...table }: UserListCard
       </div>
       <div className="toolbar">
         <h2 className="card__title">Users ({view.total})</h2>
+        <SortSelect
+          choices={userSortChoices(table.showLastLoggedIn)}
+          sort={view.sort}
+          onSort={view.setSort}
+        />
         <RoleFilter
           value={(view.filter('role') as RoleFilterValue | null) ?? 'all'}
           onChange={(value) => view.setFilter('role', value === 'all' ? null : value)}

@@ -3,18 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { applyListView } from '../../../shared/rules/list-view.ts';
 import { USER_LIST_RULES } from './user-list.ts';
 
-const person = (email: string, extra: Partial<User> = {}): User => ({
-  id: email,
-  email,
-  tenantId: null,
-  roles: [{ name: 'Viewer' }],
-  isSuperAdmin: false,
-  lastLoggedIn: null,
-  firstName: null,
-  lastName: null,
-  status: 'active',
-  ...extra,
-});
+const person = (email: string, extra: Partial<User> = {}): User => {
+  const defaults = {
+    id: email,
+    email,
+    tenantId: null,
+    roles: [{ name: 'Viewer' }],
+    isSuperAdmin: false,
+    lastLoggedIn: null,
+    firstName: null,
+    lastName: null,
+    status: 'active' as const,
+    invitationExpiresAt: null,
+  };
+  return { ...defaults, ...extra };
+};
 const people = [
   person('zoe@acme.test', { lastLoggedIn: '2026-11-20T10:00:00.000Z' }),
   person('ada@acme.test', { firstName: 'Ada', lastName: 'Lovelace', roles: [{ name: 'Admin' }] }),

@@ -1,4 +1,5 @@
 import type { User } from '@canopy/portal-contract';
+import type { SortChoice } from '../../../shared/ui/sort-select.tsx';
 import {
   compareOptional,
   compareText,
@@ -29,3 +30,18 @@ export const USER_LIST_RULES: ListRules<User, UserSortKey> = {
     lastLoggedIn: (a, b, direction) => signedIn(a.lastLoggedIn, b.lastLoggedIn, direction),
   },
 };
+
+/** The phone's sort choices (its stacked table shows no headers); Last Logged In only where shown. */
+export const userSortChoices = (withLastLoggedIn: boolean): SortChoice<UserSortKey>[] => [
+  { key: 'email', asc: 'Email A–Z', desc: 'Email Z–A' },
+  { key: 'role', asc: 'Role A–Z', desc: 'Role Z–A' },
+  ...(withLastLoggedIn
+    ? [
+        {
+          key: 'lastLoggedIn' as const,
+          asc: 'Last logged in, oldest first',
+          desc: 'Last logged in, newest first',
+        },
+      ]
+    : []),
+];
