@@ -7,7 +7,8 @@
 //   1. type-checks files that use each package's documented API (`tsc --noEmit`, strict, NodeNext);
 //   2. starts the emulator from the installed package's command (`canopy-emulator --port 0`);
 //   3. renders the sample report in Chromium from three pages built from the installed packages: the
-//      script-tag build, the ESM entry (bundled with esbuild) and a React page with PowerBIEmbed.
+//      script-tag build, the ESM entry (bundled with esbuild) and a React page with PowerBIEmbed,
+//      and in the installed emulator's own landing page (its live preview).
 // Each page must see the report's `rendered` event. Installs prefer the local caches (one npm cache
 // folder shared by runs, pnpm's own store), so a warm machine installs without the network.
 // Set KEEP_SCRATCH=1 to keep the scratch projects for a look after a run.
@@ -401,6 +402,24 @@ async function renderInChromium(browser, host, path) {
   }
 }
 
+/** The installed emulator's landing page embeds the sample report itself (dist/preview.js). */
+async function landingPreview(browser, emulatorUrl) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${emulatorUrl}/`);
+    const rendered = await page
+      .waitForSelector('#preview[data-state="rendered"]', { timeout: 60_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!rendered) {
+      const status = await page.textContent('#preview-status').catch(() => null);
+      throw new StepError(`the landing page's live preview did not render: ${status}`);
+    }
+  } finally {
+    await page.close();
+  }
+}
+
 async function checkWith(manager, tarballs, browser, scratch) {
   const dir = mkdtempSync(join(scratch, `${manager}-`));
   const say = (text) => console.log(`[${manager}] ${text}`);
@@ -426,6 +445,8 @@ async function checkWith(manager, tarballs, browser, scratch) {
       await renderInChromium(browser, host.url, path);
       say(`${path}: rendered`);
     }
+    await landingPreview(browser, url);
+    say("the emulator's landing page: live preview rendered");
   } finally {
     host?.close();
     await emulator.stop();

@@ -2,11 +2,15 @@ import { writeFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Node entries only. The frame script (browser) is bundled separately into dist/frame.js, which
-  // the embed-pages plugin serves when present (the published package has no sources to bundle).
+  // Node entries only. The browser scripts (the embed pages' frame, the landing page's preview) are
+  // bundled separately into dist/frame.js and dist/preview.js, which the emulator serves when present
+  // (the published package has no sources to bundle).
   onSuccess: async () => {
-    const { buildFrameBundle } = await import('./src/embed-pages/frame-bundle.ts');
-    await writeFile('dist/frame.js', await buildFrameBundle('src/frame/main.ts'));
+    const { buildBrowserScript, browserScriptEntry } =
+      await import('./src/embed-pages/frame-bundle.ts');
+    for (const name of ['frame', 'preview'] as const) {
+      await writeFile(`dist/${name}.js`, await buildBrowserScript(browserScriptEntry(name)));
+    }
   },
   entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   format: ['esm'],

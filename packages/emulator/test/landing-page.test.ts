@@ -54,6 +54,35 @@ describe('GET / (the landing page)', () => {
     expect(info.embedPaths).toContain(`${emulator.url}/reportEmbed`);
   });
 
+  it('writes a view-only token for the sample report alone into the live preview', async () => {
+    const html = await (await fetch(`${emulator.url}/`)).text();
+    const config = /<script type="application\/json" id="preview-config">(.*?)<\/script>/.exec(
+      html,
+    );
+    expect(config).not.toBeNull();
+    const preview: Wire = JSON.parse(config![1]!);
+    expect(preview).toMatchObject({
+      id: emulator.sample.salesReportId,
+      embedUrl: emulator.sampleEmbedUrl,
+    });
+    const claims: Wire = JSON.parse(
+      Buffer.from(String(preview.accessToken).split('.')[1] ?? '', 'base64url').toString(),
+    );
+    expect(claims).toMatchObject({
+      typ: 'embed',
+      reports: [{ id: emulator.sample.salesReportId }],
+      // The report's own dataset, which its visuals query; nothing else.
+      datasets: [emulator.sample.datasetId],
+      dashboards: [],
+    });
+    expect(claims.reports[0].allowEdit).toBeFalsy();
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(3600);
+    expect(html).toContain(`<script src="${emulator.url}/_emulator/assets/preview.js" defer>`);
+    const script = await fetch(`${emulator.url}/_emulator/assets/preview.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
   it('escapes names a host chose', async () => {
     const record = emulator.state.reports.get(emulator.sample.salesReportId)!;
     const before = record.definition.name;
@@ -86,6 +115,9 @@ describe('the landing page of a hosted emulator (admin API off), mounted under a
       expect(page.body).toContain('hosted-app');
       expect(page.body).not.toContain('do-not-show-me');
       expect(page.body).not.toContain('/_emulator/admin/knobs');
+      // No token on a public page of a hosted emulator: no preview.
+      expect(page.body).not.toContain('preview-config');
+      expect(page.body).toContain('The live preview of the sample report is off');
       expect(page.body).toContain('https://analytics.example.com/pbi/v1.0/myorg');
       // A forged Host header changes nothing: URLs come from the configuration.
       const info = await host.inject({

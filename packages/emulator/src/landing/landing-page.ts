@@ -1,5 +1,15 @@
 import type { EmulatorInfo } from './emulator-info.ts';
 
+/** What the live preview embeds; absent when the emulator shows none (admin API off). */
+export interface LandingPreview {
+  id: string;
+  name: string;
+  embedUrl: string;
+  accessToken: string;
+  /** The bundled preview script (landing/preview-main.ts). */
+  scriptUrl: string;
+}
+
 /** Text into HTML: every value here comes from configuration or the catalogue (names a host chose). */
 const escape = (value: string | number) =>
   String(value).replace(
@@ -12,11 +22,26 @@ const link = (href: string, text = href) => `<a href="${escape(href)}">${escape(
 const row = (label: string, value: string) =>
   `<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
 
+/** JSON inside a `<script>` element: `<` escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function previewSection(preview: LandingPreview | undefined): string {
+  if (!preview) {
+    return '<p>The live preview of the sample report is off on this emulator (the admin API is off, so it mints no token for a public page).</p>';
+  }
+  const config = { id: preview.id, embedUrl: preview.embedUrl, accessToken: preview.accessToken };
+  return `<p>${escape(preview.name)}, embedded below by <code>@canopy/embed-core</code> with a view-only embed token this emulator minted for the page: what a host page gets. <span id="preview-status" role="status">Loading the preview script…</span></p>
+<div id="preview" data-state="script" style="height: 540px; border: 1px solid #d0d7de;"></div>
+<script type="application/json" id="preview-config">${scriptJson(config)}</script>
+<script src="${escape(preview.scriptUrl)}" defer></script>`;
+}
+
 /**
  * The page someone sees when they open the URL the emulator printed: what it is and every address a
- * host needs, instead of a JSON 404. Plain HTML and a little CSS: no script, nothing to load.
+ * host needs, instead of a JSON 404, and the sample report live. Plain HTML and a little CSS; the
+ * only script is the preview's.
  */
-export function renderLandingPage(info: EmulatorInfo): string {
+export function renderLandingPage(info: EmulatorInfo, preview?: LandingPreview): string {
   const { oauth, rest, sample } = info;
   const clients = oauth.clients
     .map((client) =>
@@ -73,6 +98,9 @@ export function renderLandingPage(info: EmulatorInfo): string {
 <p>${escape(info.description)}</p>
 <p>Running at ${code(info.url)} with ${escape(info.data.rows.toLocaleString('en-US'))} generated sales rows (seed ${escape(info.data.seed)}, today ${escape(info.data.today)}).
 The same information as JSON: ${link(`${info.url}/_emulator/info`)}.</p>
+
+<h2>Live preview</h2>
+${previewSection(preview)}
 
 <h2>Sign in as an app (OAuth 2.0 client credentials)</h2>
 <table>

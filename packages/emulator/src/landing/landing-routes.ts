@@ -1,8 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
+import { getBrowserScript } from '../embed-pages/frame-bundle.ts';
 import { baseUrl } from '../rest/urls.ts';
+import { mintEmbedToken } from '../test-kit.ts';
 import { emulatorInfo } from './emulator-info.ts';
-import { renderLandingPage } from './landing-page.ts';
+import { renderLandingPage, type LandingPreview } from './landing-page.ts';
 
 /** JSON for a client that asks for it (`Accept: application/json` without text/html first). */
 const wantsJson = (accept: string | undefined) => {
@@ -12,6 +14,31 @@ const wantsJson = (accept: string | undefined) => {
   return json >= 0 && (html < 0 || json < html);
 };
 
+export const PREVIEW_SCRIPT_PATH = '/_emulator/assets/preview.js';
+
+/**
+ * The live preview: the sample report embedded in the landing page by @canopy/embed-core (served as
+ * a bundled script) with a view-only embed token the emulator mints for itself. The page is public,
+ * so it does this only when the admin API is on — a local test tool, whose page already shows the
+ * client secret that can get such a token anyway. A hosted emulator (admin API off) shows no token
+ * and no preview.
+ */
+function preview(context: EmulatorContext, base: string): LandingPreview | undefined {
+  if (!context.config.adminApi) return undefined;
+  const report = emulatorInfo(context, base).sample.reports.find(
+    (candidate) => candidate.id === context.sample.salesReportId,
+  );
+  if (!report) return undefined;
+  const { token } = mintEmbedToken(context, { reports: [report.id], lifetimeInMinutes: 60 });
+  return {
+    id: report.id,
+    name: report.name,
+    embedUrl: report.embedUrl,
+    accessToken: token,
+    scriptUrl: `${base}${PREVIEW_SCRIPT_PATH}`,
+  };
+}
+
 /**
  * `GET /`: what the emulator offers, as an HTML page (a person who opens the printed URL) or as JSON
  * (content negotiation, for tools). `/_emulator/info` serves the same JSON (internal/index.ts).
@@ -20,13 +47,26 @@ export const landingRoutes =
   (context: EmulatorContext, mountPrefix: string): FastifyPluginCallback =>
   (app, _options, done) => {
     app.get('/', (request, reply) => {
-      const info = emulatorInfo(context, baseUrl(context, request, mountPrefix));
+      const base = baseUrl(context, request, mountPrefix);
+      const info = emulatorInfo(context, base);
       void reply.header('vary', 'accept').header('cache-control', 'no-store');
       if (wantsJson(request.headers.accept)) return reply.send(info);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('x-content-type-options', 'nosniff')
-        .send(renderLandingPage(info));
+        .send(renderLandingPage(info, preview(context, base)));
+    });
+
+    app.get(PREVIEW_SCRIPT_PATH, async (_request, reply) => {
+      const code = await getBrowserScript('preview');
+      return reply
+        .headers({
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'cross-origin-resource-policy': 'same-origin',
+        })
+        .send(code);
     });
     done();
   };

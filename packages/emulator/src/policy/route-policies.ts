@@ -164,6 +164,7 @@ export const routePolicies: readonly RoutePolicy[] = [
   // What the emulator offers: the client secret only when the admin API is on (a local tool).
   publicRoute('GET', '/', 'the landing page: addresses and sample ids, no protected data'),
   publicRoute('GET', '/_emulator/info', 'the landing page as JSON'),
+  publicRoute('GET', '/_emulator/assets/preview.js', "static script of the landing page's preview"),
 
   // Embed pages and their script: static, every request for data carries a token.
   ...[
