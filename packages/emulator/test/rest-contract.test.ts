@@ -145,7 +145,7 @@ const calls: Call[] = [
   {
     op: 'POST /datasets/:datasetId/refreshes',
     path: (ids) => `/datasets/${ids.datasetId}/refreshes`,
-    body: () => ({}),
+    body: () => ({ notifyOption: 'NoNotification' }),
   },
   // One refresh still running (no end time), one finished.
   ...groupAndMine(
