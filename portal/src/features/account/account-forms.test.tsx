@@ -21,6 +21,7 @@ const ACCOUNT = {
   firstName: null,
   lastName: null,
   status: 'active',
+  invitationExpiresAt: null,
 } as User;
 
 /** No server runs in this tier: every request is recorded and answered with `answer`. */
