@@ -74,6 +74,11 @@ export const ERRORS = {
 
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },
+  ADMIN_EMAIL_TAKEN: {
+    status: 409,
+    message: 'A user with this email already exists: choose another administrator email',
+  },
+  NOT_INVITED: { status: 409, message: 'This person has already activated their account' },
   CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot change or delete your own account here' },
   REPORT_DATASET_SHARED: {
     status: 409,

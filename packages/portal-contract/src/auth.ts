@@ -48,6 +48,20 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/** A mailed link as its holder may learn about it: still usable, and whether it is an invitation. */
+export const PasswordLinkRequest = z.object({ token: z.string().min(1).max(512) });
+export const PasswordLinkStatus = z.object({
+  usable: z.boolean(),
+  /** Null for a token that never existed. */
+  purpose: z.enum(['reset', 'invite']).nullable(),
+});
+export type PasswordLinkStatus = z.infer<typeof PasswordLinkStatus>;
+
+/** `POST /api/auth/invitation/renew`: always this one neutral answer, whatever happened. */
+export const INVITATION_RENEW_MESSAGE =
+  'If this invitation is still open, a new link has been sent to its address';
+export const InvitationRenewResponse = z.object({ message: z.literal(INVITATION_RENEW_MESSAGE) });
+
 /** `POST /api/auth/refresh` (refresh cookie in, rotated cookie out): the same body as sign-in. */
 export const RefreshResponse = SignedInPerson;
 export type RefreshResponse = z.infer<typeof RefreshResponse>;

@@ -12,6 +12,8 @@ export const User = z.object({
   lastName: z.string().nullable(),
   /** `invited` until the person sets a password through their invitation link. */
   status: z.enum(['active', 'invited']),
+  /** When the newest invitation link stops working (ISO), for invited people; otherwise null. */
+  invitationExpiresAt: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -30,6 +32,29 @@ export const CreateUserRequest = z.object({
   lastName: z.string().trim().max(100).optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
+
+/** Most addresses one bulk invitation takes: a form's worth, not a mailing list. */
+export const MAX_BULK_INVITES = 50;
+
+/**
+ * Several people invited at once, all with one role. Each address is checked on its own (an
+ * invalid one is reported, not refused with the whole list), so the items are plain strings here.
+ */
+export const BulkInviteRequest = z.object({
+  emails: z.array(z.string().max(320)).min(1).max(MAX_BULK_INVITES),
+  tenantId: Id,
+  role: RoleName.default('Viewer'),
+});
+export type BulkInviteRequest = z.infer<typeof BulkInviteRequest>;
+
+/** What became of one address: invited now, already someone's, or not an email address. */
+export const BulkInviteOutcome = z.enum(['created', 'exists', 'invalid']);
+export type BulkInviteOutcome = z.infer<typeof BulkInviteOutcome>;
+
+export const BulkInviteResponse = z.object({
+  results: z.array(z.object({ email: z.string(), outcome: BulkInviteOutcome })),
+});
+export type BulkInviteResponse = z.infer<typeof BulkInviteResponse>;
 
 export const UpdateUserRequest = z.object({ role: RoleName });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;

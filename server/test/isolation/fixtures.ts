@@ -6,6 +6,17 @@ import type { Actor, MatrixContext, Target } from './matrix-types.ts';
 export const freshViewer = (ctx: MatrixContext, target: Target) =>
   createPerson(ctx.t, { tenantId: ctx.tenant(target).id, role: 'Viewer' });
 
+/** A new invited Viewer of the target tenant: no password yet (for the invitation cells). */
+export async function freshInvitee(ctx: MatrixContext, target: Target) {
+  const person = await createPerson(ctx.t, { tenantId: ctx.tenant(target).id, role: 'Viewer' });
+  await ctx.t.database.db
+    .updateTable('users')
+    .set({ password_hash: null })
+    .where('id', '=', person.id)
+    .execute();
+  return person;
+}
+
 /**
  * Routes under /api/account change the caller's own account and can end every session of theirs
  * (sign out everywhere, a password change). Sent with a cast member's token they would sign that

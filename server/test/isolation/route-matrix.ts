@@ -2,7 +2,7 @@ import { multipart, TINY_PNG } from '../support/multipart.ts';
 import { createTenant } from '../support/fixtures.ts';
 import { ACCOUNT_MATRIX } from './account-entries.ts';
 import { CHAT_MATRIX } from './chat-entries.ts';
-import { freshViewer } from './fixtures.ts';
+import { freshInvitee, freshViewer } from './fixtures.ts';
 import { INTEGRATION_MATRIX } from './integration-entries.ts';
 import { REPORT_MATRIX } from './report-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
@@ -34,6 +34,8 @@ export const ROUTE_MATRIX: Matrix = {
   'POST /api/auth/logout': { public: 'ends the session of the cookie or bearer token, if any' },
   'POST /api/auth/forgot-password': { public: 'neutral answer whoever asks' },
   'POST /api/auth/reset-password': { public: 'the mailed single-use token is the credential' },
+  'POST /api/auth/password-link': { public: 'the mailed token is the credential; says only of it' },
+  'POST /api/auth/invitation/renew': { public: 'neutral answer; mails only the invited address' },
   'GET /api/auth/oidc': { public: 'whether external sign-in is offered' },
   'GET /api/auth/oidc/start': { public: 'starts external sign-in' },
   'GET /api/auth/oidc/callback': { public: 'state + PKCE bind it to the browser that started' },
@@ -54,7 +56,12 @@ export const ROUTE_MATRIX: Matrix = {
   'POST /api/admin/tenants': {
     request: () => ({
       url: '/api/admin/tenants',
-      payload: { name: 'Matrix', adminEmail: 'm@example.com', createPowerBIWorkspace: false },
+      payload: {
+        name: 'Matrix',
+        // Each new tenant invites its admin, and an email belongs to one person.
+        adminEmail: `matrix-admin-${process.pid}-${++uniqueEmail}@example.com`,
+        createPowerBIWorkspace: false,
+      },
     }),
     expect: superAdminOnly(201),
   },
@@ -99,6 +106,29 @@ export const ROUTE_MATRIX: Matrix = {
       },
     }),
     expect: tenantAdmins(201, 403),
+  },
+  'POST /api/users/invitations': {
+    request: (ctx, target) => ({
+      url: '/api/users/invitations',
+      payload: {
+        emails: [`matrix-${process.pid}-${++uniqueEmail}@example.com`],
+        tenantId: ctx.tenant(target).id,
+        role: 'Viewer',
+      },
+    }),
+    expect: tenantAdmins(200, 403),
+  },
+  'POST /api/users/:id/invitation': {
+    request: async (ctx, target) => ({
+      url: `/api/users/${(await freshInvitee(ctx, target)).id}/invitation`,
+    }),
+    expect: personOfTenant,
+  },
+  'DELETE /api/users/:id/invitation': {
+    request: async (ctx, target) => ({
+      url: `/api/users/${(await freshInvitee(ctx, target)).id}/invitation`,
+    }),
+    expect: personOfTenant,
   },
   'PUT /api/users/:id': {
     request: async (ctx, target) => ({

@@ -9,6 +9,7 @@ import * as numberChatEventsPerPerson from './2026_11_26_000001_number_chat_even
 import * as sessionsRememberMe from './2026_11_26_000010_sessions_remember_me.ts';
 import * as sessionEndReason from './2026_11_26_000011_session_end_reason.ts';
 import * as versionTenantPeople from './2026_11_26_000020_version_tenant_people.ts';
+import * as versionPeopleOnInvitations from './2026_11_26_100001_version_people_on_invitations.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000010_sessions_remember_me': sessionsRememberMe,
   '2026_11_26_000011_session_end_reason': sessionEndReason,
   '2026_11_26_000020_version_tenant_people': versionTenantPeople,
+  '2026_11_26_100001_version_people_on_invitations': versionPeopleOnInvitations,
 };

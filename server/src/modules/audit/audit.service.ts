@@ -12,9 +12,10 @@ export type AuditAction =
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
   | 'auth.invitation_accepted'
+  | 'auth.invitation_renewal_requested'
   | 'auth.oidc_login'
   | `tenant.${'create' | 'update' | 'delete'}`
-  | `user.${'create' | 'update_role' | 'delete'}`
+  | `user.${'create' | 'update_role' | 'delete' | 'invitation_resend' | 'invitation_revoke'}`
   | 'settings.update'
   | `upload.${'logo'}`
   | (string & {});

@@ -54,3 +54,22 @@ export async function countPasswordTokensSince(
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * A link as it is, used or expired alike (rows are kept after use): whose it was, what for, and
+ * whether it would still work. Lets an expired invitation be renewed from the link itself.
+ */
+export async function findPasswordToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ user_id: string; purpose: PasswordTokenPurpose; usable: boolean } | undefined> {
+  return db
+    .selectFrom('password_tokens')
+    .select([
+      'user_id',
+      'purpose',
+      sql<boolean>`used_at is null and expires_at > now()`.as('usable'),
+    ])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}

@@ -17,7 +17,7 @@ const DEMO = {
 /**
  * `pnpm dev` only (CANOPY_DEV_SEED, refused in production). On an installation without tenants it
  * makes one through the API, as a super administrator would — workspace with the template reports,
- * an Admin and a Viewer, the Viewer granted the first report — and gives both people the
+ * its Admin (invited with the tenant) and a Viewer, the Viewer granted the first report — and gives both people the
  * development password. A newcomer can then open a report and chat between two windows at once.
  * Returns null when tenants exist already (a restart keeps whatever the developer changed).
  */
@@ -48,17 +48,18 @@ export async function seedDemoTenant(
     token,
     { name: DEMO.tenant, adminEmail: DEMO.admin, createPowerBIWorkspace: true, theme: 'light' },
   );
-  const people: Record<'Admin' | 'Viewer', string> = { Admin: DEMO.admin, Viewer: DEMO.viewer };
-  const ids: Record<'Admin' | 'Viewer', string> = { Admin: '', Viewer: '' };
-  for (const role of ['Admin', 'Viewer'] as const) {
-    const user = await call<{ id: string }>('POST', '/api/users', token, {
-      email: people[role],
-      tenantId: tenant.id,
-      role,
-      password: superAdmin.password,
-    });
-    ids[role] = user.id;
-  }
+  // Creating the tenant invited its Admin (the admin email); the Viewer is invited here.
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO.admin)
+    .executeTakeFirstOrThrow();
+  const viewer = await call<{ id: string }>('POST', '/api/users', token, {
+    email: DEMO.viewer,
+    tenantId: tenant.id,
+    role: 'Viewer',
+  });
+  const ids = { Admin: admin.id, Viewer: viewer.id };
   // Invited people choose a password from their mail; these two get the development one now.
   await db
     .updateTable('users')

@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { tenantScope, type Principal } from '../auth/principal.ts';
+import { issuePasswordLink } from '../auth/password-links.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { toTenant } from './tenant-dto.ts';
@@ -15,12 +17,17 @@ import {
   listTenants,
   updateTenant as updateTenantRow,
 } from './tenants.repository.ts';
+import { invitationMailer } from '../users/invitation-mailer.ts';
+import { insertInvitedUser, setRole } from '../users/users.repository.ts';
 import type { WorkspaceProvisioner } from './workspace-provisioner.ts';
 
 export interface TenantDeps {
   db: Kysely<Database>;
   workspaces: WorkspaceProvisioner;
   storage: Storage;
+  /** The new tenant's administrator is mailed an invitation. */
+  mailer: Mailer;
+  publicUrl: string;
   /** Where best-effort clean-up failures go (the request's logger). */
   warn: (details: Record<string, unknown>, message: string) => void;
 }
@@ -52,9 +59,14 @@ export async function findScopedTenant(
   return row;
 }
 
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';
+
 /**
- * Creates a tenant and, when asked, its analytics workspace, in one transaction: if the workspace
- * cannot be made, no tenant row remains; if the commit fails after it was made, it is removed.
+ * Creates a tenant, its first Admin (the admin email, invited by mail like any new person) and,
+ * when asked, its analytics workspace, in one transaction: if the email already belongs to someone
+ * (409 ADMIN_EMAIL_TAKEN), the workspace cannot be made or the invitation cannot be sent, nothing
+ * remains; if the commit fails after the workspace was made, it is removed.
  */
 export async function createTenant(
   deps: TenantDeps,
@@ -74,6 +86,14 @@ export async function createTenant(
         theme: input.theme,
         power_bi_group_id: null,
       });
+      // Before the workspace: a taken email is refused without calling the analytics service.
+      const adminId = await insertInvitedUser(trx, {
+        email: tenant.admin_email,
+        tenantId: tenant.id,
+        firstName: null,
+        lastName: null,
+      });
+      await setRole(trx, adminId, 'Admin');
       if (input.createPowerBIWorkspace) {
         ({ groupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
         tenant = (await updateTenantRow(trx, tenant.id, { power_bi_group_id: groupId })) ?? tenant;
@@ -83,6 +103,18 @@ export async function createTenant(
         tenantId: tenant.id,
         target: `tenant:${tenant.id}`,
         details: { name: tenant.name, workspace: groupId },
+      });
+      // Last, so a mail goes out only when everything else has worked.
+      await issuePasswordLink(
+        { db: trx, mailer: invitationMailer(deps), publicUrl: deps.publicUrl },
+        { id: adminId, email: tenant.admin_email },
+        'invite',
+      );
+      await auditChange(trx, actor, {
+        action: 'user.create',
+        tenantId: tenant.id,
+        target: `user:${adminId}`,
+        details: { email: tenant.admin_email, role: 'Admin' },
       });
       return tenant;
     });
@@ -97,6 +129,7 @@ export async function createTenant(
         );
       });
     }
+    if (isUniqueViolation(error)) throw new AppError('ADMIN_EMAIL_TAKEN');
     throw error;
   }
 }

@@ -11,4 +11,5 @@ export const toUser = (row: UserRecord): User => ({
   firstName: row.first_name,
   lastName: row.last_name,
   status: row.invited ? 'invited' : 'active',
+  invitationExpiresAt: row.invitation_expires_at?.toISOString() ?? null,
 });

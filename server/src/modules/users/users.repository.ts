@@ -14,8 +14,15 @@ export interface UserRecord {
   last_name: string | null;
   last_logged_in: Date | null;
   invited: boolean;
+  /** When the newest invitation link of an invited person stops working; null once active. */
+  invitation_expires_at: Date | null;
   roles: RoleName[];
 }
+
+/** Only for people without a password: an active person's old invitation means nothing. */
+const invitationExpiry = sql<Date | null>`case when u.password_hash is null then (
+  select max(p.expires_at) from password_tokens p where p.user_id = u.id and p.purpose = 'invite'
+) end`;
 
 const userColumns = (db: Db) =>
   db
@@ -29,6 +36,7 @@ const userColumns = (db: Db) =>
       'u.last_name',
       'u.last_logged_in',
       sql<boolean>`u.password_hash is null`.as('invited'),
+      invitationExpiry.as('invitation_expires_at'),
       sql<
         RoleName[]
       >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
@@ -64,6 +72,7 @@ export async function listTenantUsers(db: Db, tenantId: string): Promise<UserRec
       'u.last_name',
       'u.last_logged_in',
       sql<boolean>`u.password_hash is null`.as('invited'),
+      invitationExpiry.as('invitation_expires_at'),
       'r.role',
     ])
     .where('u.tenant_id', '=', tenantId)
@@ -87,6 +96,7 @@ export async function listTenantUsers(db: Db, tenantId: string): Promise<UserRec
       last_name: row.last_name,
       last_logged_in: row.last_logged_in,
       invited: row.invited,
+      invitation_expires_at: row.invitation_expires_at,
       roles: row.role ? [row.role] : [],
     });
   }

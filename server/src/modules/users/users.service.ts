@@ -8,6 +8,7 @@ import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import { deleteConversationImages } from '../chat/chat.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { invitationMailer } from './invitation-mailer.ts';
 import type { Storage } from '../storage/storage.ts';
 import { holdTenant, lockTenant } from '../tenants/tenants.repository.ts';
 import { findScopedTenant } from '../tenants/tenants.service.ts';
@@ -33,15 +34,6 @@ export interface UserDeps {
   /** Where a failed invitation mail's cause goes (the request's logger). */
   warn: (details: Record<string, unknown>, message: string) => void;
 }
-
-/** The mailer, with a failure turned into 503 SERVICE_UNAVAILABLE (the cause is logged). */
-const invitationMailer = (deps: UserDeps): Mailer => ({
-  send: (mail) =>
-    deps.mailer.send(mail).catch((cause: unknown) => {
-      deps.warn({ err: cause }, 'could not send an invitation mail');
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }),
-});
 
 /** A tenant's people: its members (Admins and Viewers alike) and super administrators read it. */
 export async function listUsers(
@@ -127,9 +119,13 @@ export async function createUser(
  * The person `userId` as someone the caller may manage, re-read under the tenant's lock. Another
  * tenant's person, a super administrator or nobody at all: the same 404, so ids reveal nothing.
  */
-type TenantMember = UserRecord & { tenant_id: string };
+export type TenantMember = UserRecord & { tenant_id: string };
 
-async function managedTarget(trx: Db, principal: Principal, userId: string): Promise<TenantMember> {
+export async function managedTarget(
+  trx: Db,
+  principal: Principal,
+  userId: string,
+): Promise<TenantMember> {
   const target = await findUser(trx, userId);
   const tenantId = target && !target.is_super_admin ? target.tenant_id : null;
   if (!tenantId || (!isSuperAdmin(principal) && tenantId !== principal.tenantId)) {
@@ -142,7 +138,7 @@ async function managedTarget(trx: Db, principal: Principal, userId: string): Pro
   return { ...(await reread(trx, userId)), tenant_id: tenantId };
 }
 
-async function ensureAnotherAdmin(trx: Db, target: TenantMember): Promise<void> {
+export async function ensureAnotherAdmin(trx: Db, target: TenantMember): Promise<void> {
   if (!target.roles.includes('Admin')) return;
   if ((await countOtherAdmins(trx, target.tenant_id, target.id)) === 0) {
     throw new AppError('LAST_ADMIN');

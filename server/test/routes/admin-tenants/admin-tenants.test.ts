@@ -55,13 +55,17 @@ describe('POST /api/admin/tenants', () => {
       .select(['action', 'actor_id'])
       .where('tenant_id', '=', tenant.id)
       .execute();
-    expect(events).toEqual([{ action: 'tenant.create', actor_id: cast.superAdmin.id }]);
+    // Its administrator was invited with it, audited like any new person.
+    expect(events).toEqual([
+      { action: 'tenant.create', actor_id: cast.superAdmin.id },
+      { action: 'user.create', actor_id: cast.superAdmin.id },
+    ]);
   });
 
   it('creates a tenant without a workspace when createPowerBIWorkspace is false', async () => {
     const res = await create({
       name: 'Refused but fine',
-      adminEmail: 'a@example.com',
+      adminEmail: 'fine@example.com',
       createPowerBIWorkspace: false,
       theme: 'light',
       primaryColor: '#AABBCC',
@@ -77,7 +81,7 @@ describe('POST /api/admin/tenants', () => {
   });
 
   it('leaves no tenant behind when the workspace cannot be created', async () => {
-    const res = await create({ name: 'Refused Corp', adminEmail: 'a@example.com' });
+    const res = await create({ name: 'Refused Corp', adminEmail: 'refused@example.com' });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('ANALYTICS_UNAVAILABLE');
     const rows = await t.database.db
@@ -107,11 +111,11 @@ describe('POST /api/admin/tenants', () => {
       ...multipart('logo', TINY_PNG),
     });
     const { url } = uploaded.json();
-    const res = await create({ name: 'Logo', adminEmail: 'a@example.com', logoUrl: url });
+    const res = await create({ name: 'Logo', adminEmail: 'logo@example.com', logoUrl: url });
     expect(res.statusCode).toBe(201);
     expect(res.json().logoUrl).toBe(url);
     for (const logoUrl of ['https://evil.example/x.png', '/api/files/not-uploaded.png']) {
-      const refused = await create({ name: 'Logo', adminEmail: 'a@example.com', logoUrl });
+      const refused = await create({ name: 'Logo', adminEmail: 'logo-2@example.com', logoUrl });
       expect(refused.statusCode, logoUrl).toBe(400);
     }
   });
@@ -135,7 +139,7 @@ describe('the default workspace provisioner', () => {
         method: 'POST',
         url: '/api/admin/tenants',
         token: admin.token,
-        payload: { name: 'Needs BI', adminEmail: 'a@example.com' },
+        payload: { name: 'Needs BI', adminEmail: 'bi@example.com' },
       });
       expect(asked.statusCode).toBe(503);
       expect(asked.json().code).toBe('ANALYTICS_UNAVAILABLE');
@@ -143,7 +147,7 @@ describe('the default workspace provisioner', () => {
         method: 'POST',
         url: '/api/admin/tenants',
         token: admin.token,
-        payload: { name: 'No BI', adminEmail: 'a@example.com', createPowerBIWorkspace: false },
+        payload: { name: 'No BI', adminEmail: 'no-bi@example.com', createPowerBIWorkspace: false },
       });
       expect(without.statusCode).toBe(201);
       const names = await plain.database.db.selectFrom('tenants').select('name').execute();

@@ -54,6 +54,7 @@ describe('GET /api/users/tenant/{tenantId}', () => {
       firstName: null,
       lastName: null,
       status: 'active',
+      invitationExpiresAt: null,
     });
     expect(users.every((u: { tenantId: string }) => u.tenantId === cast.tenantA.id)).toBe(true);
   });

@@ -26,6 +26,8 @@ const tenantDeps = (app: FastifyInstance, request: FastifyRequest): TenantDeps =
   db: app.db,
   workspaces: app.workspaces,
   storage: app.storage,
+  mailer: app.mailer,
+  publicUrl: app.config.publicUrl,
   warn: (details, message) => request.log.warn(details, message),
 });
 
@@ -69,9 +71,13 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tenants'],
         summary:
-          'Create a tenant (and its analytics workspace unless createPowerBIWorkspace is false)',
+          'Create a tenant, invite its administrator, and make its analytics workspace unless createPowerBIWorkspace is false',
+        description:
+          "The admin email becomes the tenant's first Admin, invited by mail (7-day link). An " +
+          'email that already belongs to someone is refused (409 ADMIN_EMAIL_TAKEN) and nothing ' +
+          'is created.',
         body: CreateTenantRequest,
-        response: { 201: Tenant, ...errors, 503: ErrorBody },
+        response: { 201: Tenant, ...errors, 409: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {

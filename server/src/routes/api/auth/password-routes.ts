@@ -3,12 +3,20 @@ import {
   FORGOT_PASSWORD_MESSAGE,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
+  INVITATION_RENEW_MESSAGE,
+  InvitationRenewResponse,
+  PasswordLinkRequest,
+  PasswordLinkStatus,
   PASSWORD_RESET_MESSAGE,
   ResetPasswordRequest,
   ResetPasswordResponse,
 } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts';
+import {
+  passwordLinkStatus,
+  renewInvitation,
+} from '../../../modules/auth/invitation-renewal.service.ts';
 import {
   passwordChangedMail,
   resetPassword,
@@ -44,6 +52,50 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body;
       background.run('password reset mail', () => sendPasswordReset(deps, email, meta));
       return Promise.resolve({ message: FORGOT_PASSWORD_MESSAGE } as const);
+    },
+  );
+
+  app.post(
+    '/password-link',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a mailed link still works, and whether it is an invitation',
+        operationId: 'getPasswordLinkStatus',
+        description:
+          'The token goes in the body, not the URL, so it stays out of access logs. Lets the ' +
+          'set-password page explain an expired or used link before a password is typed.',
+        security: [],
+        body: PasswordLinkRequest,
+        response: { 200: PasswordLinkStatus, 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => passwordLinkStatus(app.db, request.body.token),
+  );
+
+  app.post(
+    '/invitation/renew',
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new invitation link, given an expired or used one, if still invited',
+        operationId: 'renewInvitation',
+        description:
+          'Always the same neutral answer, sent before any lookup. The new link goes only to the ' +
+          'address of the invited account. At most 3 invitation mails per account per hour.',
+        security: [],
+        body: PasswordLinkRequest,
+        response: { 200: InvitationRenewResponse, 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    (request) => {
+      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
+      const meta = requestMeta(request);
+      const { token } = request.body;
+      background.run('invitation renewal mail', () => renewInvitation(deps, token, meta));
+      return Promise.resolve({ message: INVITATION_RENEW_MESSAGE } as const);
     },
   );
 

@@ -1,4 +1,6 @@
 import {
+  BulkInviteRequest,
+  BulkInviteResponse,
   ChatContacts,
   CreateUserRequest,
   ErrorBody,
@@ -20,6 +22,11 @@ import {
   listUsers,
   type UserDeps,
 } from '../../../modules/users/users.service.ts';
+import {
+  inviteMany,
+  resendInvitation,
+  revokeInvitation,
+} from '../../../modules/users/invitations.service.ts';
 import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
 
@@ -68,6 +75,58 @@ const users: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await createUser(userDeps(app, request), actorOf(request), request.body);
       return reply.code(201).send(user);
+    },
+  );
+
+  app.post(
+    '/invitations',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Invite several people to a tenant with one role (a result per address)',
+        operationId: 'inviteUsers',
+        description:
+          'Each address is invited like a single person; one that is not an email address ' +
+          '(`invalid`) or already has an account (`exists`) is skipped, the others are created.',
+        body: BulkInviteRequest,
+        response: { 200: BulkInviteResponse, ...errors, 503: ErrorBody },
+      },
+    },
+    async (request) => inviteMany(userDeps(app, request), actorOf(request), request.body),
+  );
+
+  app.post(
+    '/:id/invitation',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Mail an invited person a new invitation link (the old one stops working)',
+        operationId: 'resendInvitation',
+        params: IdParams,
+        response: { 200: User, ...errors, 409: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) =>
+      resendInvitation(userDeps(app, request), actorOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/:id/invitation',
+    {
+      config: { access: 'tenant-admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Withdraw an invitation: delete the never-activated account and its links',
+        operationId: 'revokeInvitation',
+        params: IdParams,
+        response: { 200: Ok, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await revokeInvitation({ db: app.db }, actorOf(request), request.params.id);
+      return { ok: true as const };
     },
   );
 
