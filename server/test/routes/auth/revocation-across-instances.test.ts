@@ -154,6 +154,48 @@ describe('a revocation made through instance A reaches instance B within a secon
     await refusedOnBWithinASecond(person);
   });
 
+  it('a password change on My account ends the other sessions, not the one it was made in', async () => {
+    const tenant = await createTenant(t);
+    const other = await createPerson(t, { tenantId: tenant.id });
+    const { person: here } = await signInOnA(other);
+    await warmOnB(other);
+    await warmOnB(here);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/account/password',
+      token: here.token,
+      payload: { currentPassword: PASSWORD, newPassword: 'Changed-On-A-1' },
+      remoteAddress: remoteAddress(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await refusedOnBWithinASecond(other);
+    expect((await readOnB(here)).statusCode).toBe(200);
+  });
+
+  it('ending one session, and every session, on My account', async () => {
+    const tenant = await createTenant(t);
+    const person = await createPerson(t, { tenantId: tenant.id });
+    const { person: second } = await signInOnA(person);
+    const { person: third } = await signInOnA(person);
+    for (const p of [person, second, third]) await warmOnB(p);
+    const one = await t.request({
+      method: 'DELETE',
+      url: `/api/account/sessions/${sessionIdOf(second.token)}`,
+      token: person.token,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    await refusedOnBWithinASecond(second);
+    expect((await readOnB(third)).statusCode).toBe(200);
+    const all = await t.request({
+      method: 'DELETE',
+      url: '/api/account/sessions',
+      token: person.token,
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    await refusedOnBWithinASecond(third);
+    await refusedOnBWithinASecond(person);
+  });
+
   it('deleting the person', async () => {
     const tenant = await createTenant(t);
     const admin = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
