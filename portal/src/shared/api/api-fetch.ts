@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import { currentToken, sessionStore } from '../session/session-store.ts';
 import { refreshSession, takeSessionEndReason } from '../session/token-refresh.ts';
 
-/** The generic texts of spec §8. */
+/** The texts every failed call falls back to when no screen-specific message applies. */
 export const MESSAGES = {
   sessionExpired: 'Session expired',
   forbidden: 'You do not have permission to perform this action',
@@ -66,7 +66,7 @@ async function errorBody(response: Response): Promise<{ error?: string; code?: s
 }
 
 /**
- * The one way the portal calls its API (spec §7, §8): same origin under /api, bearer token and
+ * The one way the portal calls its API: same origin under /api, bearer token and
  * credentials, one silent token refresh on a 401, then "Session expired" and sign-out.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {

@@ -1,7 +1,10 @@
 import { UploadResult } from '@canopy/portal-contract';
 import { apiFetch } from './api-fetch.ts';
 
-/** Multipart field `logo`; the super admin and the tenant settings page use different paths (spec §7). */
+/**
+ * Multipart field `logo`; super admins upload to /api/admin/upload-logo, tenant Admins to
+ * /api/upload-logo.
+ */
 export async function uploadLogo(path: '/api/admin/upload-logo' | '/api/upload-logo', file: File) {
   const form = new FormData();
   form.append('logo', file);

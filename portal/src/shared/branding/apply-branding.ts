@@ -4,7 +4,7 @@ import { readableSurface, textOnColor } from '../rules/brightness.ts';
 /** Kept apart from use-branding.ts: the sign-in pages use it without loading the API schemas. */
 
 export const DEFAULT_PRIMARY = '#2563eb';
-/** A super admin outside any tenant (spec §9). */
+/** The primary colour of a super admin outside any tenant, who has no tenant branding to take. */
 export const SUPER_ADMIN_PRIMARY = '#0284c7';
 
 export interface Branding {

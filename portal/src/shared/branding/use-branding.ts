@@ -17,8 +17,9 @@ function useSuperAdminTenantId(): string | null {
 }
 
 /**
- * Spec §6: branding loads from the admin tenant endpoint for super admins and tenant Admins, and
- * from the tenant settings endpoint for Viewers. Until it arrives the session's copy is used.
+ * Branding loads from the admin tenant endpoint for super admins and tenant Admins, and from the
+ * tenant settings endpoint for Viewers, who may not read the admin one. Until it arrives the
+ * session's copy is used.
  */
 export function useBranding(session: Session): Branding {
   const superTenant = useSuperAdminTenantId();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brightness, contrast, readableSurface, textOnColor } from './brightness.ts';
 
-describe('text on the primary colour (spec §9)', () => {
+describe('text on the primary colour: black above brightness 180, else white', () => {
   it('should use white on dark colours and black on light ones', () => {
     expect(textOnColor('#2563eb')).toBe('#ffffff');
     expect(textOnColor('#ffffff')).toBe('#000000');

@@ -6,7 +6,7 @@ export function brightness(hex: string): number {
   return (r * 299 + g * 587 + b * 114) / 1000;
 }
 
-/** Text on the primary colour: black when brightness is above 180, else white (spec §9). */
+/** Text on the tenant's primary colour: black when brightness is above 180, else white. */
 export const textOnColor = (hex: string) => (brightness(hex) > 180 ? '#000000' : '#ffffff');
 
 /** WCAG relative luminance of a #rrggbb colour. */

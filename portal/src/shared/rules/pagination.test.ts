@@ -20,7 +20,7 @@ describe('pagination texts', () => {
     expect(pageSlice(rows, 3, 5)).toEqual([10, 11]);
   });
 
-  it('should use the page sizes of spec §9', () => {
+  it('should show 5 tenants and 5 tenant users per page', () => {
     expect(PAGE_SIZE.tenants).toBe(5);
     expect(PAGE_SIZE.tenantUsers).toBe(5);
   });

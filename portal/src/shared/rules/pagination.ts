@@ -1,4 +1,7 @@
-/** Page sizes of spec §9. The super admin user list's size is not given; it uses 10 (and so does its skeleton). */
+/**
+ * Rows per page: 5 tenants and 5 tenant users (docs/portal.md); the super admin's user list shows
+ * 10, and so does its skeleton.
+ */
 export const PAGE_SIZE = { tenants: 5, tenantUsers: 5, adminUsers: 10 } as const;
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));

@@ -8,7 +8,7 @@ import {
   tenantRoleLabel,
 } from './roles.ts';
 
-describe('role display rules (spec §3)', () => {
+describe('role display rules', () => {
   it('should comma-join role names on the super admin screen', () => {
     const user = { isSuperAdmin: false, roles: [{ name: 'Admin' }, { name: 'Viewer' }] };
     expect(superAdminRoleLabel(user)).toBe('Admin, Viewer');

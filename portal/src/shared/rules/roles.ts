@@ -1,20 +1,20 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 
-/** The tenant roles offered by the screens (spec §5 "Role choices", §6). */
+/** The tenant roles the screens offer. Super administrators are a user type, not a role. */
 export const ROLES: readonly RoleName[] = ['Admin', 'Viewer'];
 
-/** Admin means the roles include Admin or admin (spec §5). */
+/** A person is an Admin when their roles include Admin, in either spelling (Admin or admin). */
 export const isAdminRole = (roles: readonly string[]) =>
   roles.includes('Admin') || roles.includes('admin');
 
-/** Super admin screen (spec §3): first role names comma-joined; none → Admin if isSuperAdmin, else Viewer. */
+/** Super admin's user list: role names comma-joined; none → Admin if isSuperAdmin, else Viewer. */
 export function superAdminRoleLabel(user: Pick<User, 'roles' | 'isSuperAdmin'>): string {
   const names = user.roles.map((role) => role.name).filter(Boolean);
   if (names.length > 0) return names.join(', ');
   return user.isSuperAdmin ? 'Admin' : 'Viewer';
 }
 
-/** Tenant screen (spec §2): "No roles" when roles is not a list, else the first role name (default Viewer). */
+/** Tenant's user list: "No roles" if roles is not a list, else the first role (default Viewer). */
 export function tenantRoleLabel(roles: unknown): string {
   if (!Array.isArray(roles)) return 'No roles';
   const first: unknown = roles[0];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateLogin, validateNewPassword, validateTenant } from './validation.ts';
 
-describe('login validation (spec §5)', () => {
+describe('login validation', () => {
   it('should ask for text, @, text, dot, text', () => {
     expect(validateLogin('ann@example', 'long-enough').email).toBe(
       'Please enter a valid email address',
@@ -20,7 +20,7 @@ describe('login validation (spec §5)', () => {
   });
 });
 
-describe('reset password validation order (spec §5)', () => {
+describe('reset password validation order: length, uppercase, number, confirmation', () => {
   it('should report length first, even when every other rule fails too', () => {
     expect(validateNewPassword('abc', 'different')).toBe('Must be at least 8 characters');
   });
@@ -39,7 +39,7 @@ describe('reset password validation order (spec §5)', () => {
   });
 });
 
-describe('tenant validation (spec §5)', () => {
+describe('tenant validation', () => {
   it('should require a name and an admin email in email format', () => {
     expect(validateTenant(' ', '')).toEqual({
       name: 'Organization name is required',

@@ -1,4 +1,4 @@
-/** The client-side rules of spec §5. Each returns the first message that applies, or null. */
+/** The forms' client-side checks, shown before anything is sent; the server checks again. */
 
 /** "text, @, text, dot, text": deliberately simple; the server does the strict check. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +20,9 @@ export function validateLogin(email: string, password: string): LoginErrors {
   return errors;
 }
 
-/** Reset password, checked in the spec's order: length, uppercase, digit, confirmation. */
+/**
+ * Reset password: the first rule that fails, in this order: length, uppercase, digit, confirmation.
+ */
 export function validateNewPassword(password: string, confirmation: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'Must be at least 8 characters';
   if (!/[A-Z]/.test(password)) return 'Must contain an uppercase letter';

@@ -1,7 +1,10 @@
 import { isAdminRole } from '../rules/roles.ts';
 import type { AuthState } from './session-store.ts';
 
-/** Redirect from / (spec §2): superadmin → /admin, Admin → /users, Viewer → /tenant/reports, else /login. */
+/**
+ * Where `/` and sign-in lead: super admins to /admin, Admins to /users, Viewers to /tenant/reports,
+ * else /login.
+ */
 export function homePath(state: AuthState): string {
   if (state.status !== 'signed-in') return '/login';
   const { session } = state;

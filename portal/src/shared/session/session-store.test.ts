@@ -18,7 +18,7 @@ const store = (value: unknown) => {
 
 afterEach(() => sessionStorage.clear());
 
-describe('session restore rules (spec §4)', () => {
+describe('session restore rules', () => {
   it('should restore a tenant user with a tenantId and a superadmin', () => {
     store(tenantAdmin);
     expect(restoreSession(sessionStorage)).toEqual(tenantAdmin);
@@ -50,7 +50,7 @@ describe('session restore rules (spec §4)', () => {
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
-  it('should send each kind of person to their home (spec §2)', () => {
+  it('should send super admins to /admin, Admins to /users, Viewers to /tenant/reports', () => {
     const signedIn = (session: Session) => ({ status: 'signed-in', session }) as const;
     expect(homePath(signedIn({ ...tenantAdmin, type: 'superadmin' }))).toBe('/admin');
     expect(homePath(signedIn(tenantAdmin))).toBe('/users');

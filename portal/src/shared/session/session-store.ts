@@ -1,8 +1,9 @@
 import type { SignedInPerson } from '@canopy/portal-contract';
 
 /**
- * The auth session of spec §3, kept in sessionStorage for the browser session. The name may be
- * missing from a copy stored before names were sent: the portal then derives one from the email.
+ * The signed-in person and their access token, kept in sessionStorage for the browser session.
+ * The name may be missing from a copy stored before names were sent: the portal then derives one
+ * from the email.
  */
 export type Session = Omit<SignedInPerson, 'expiresAt' | 'firstName' | 'lastName'> & {
   expiresAt?: string;
@@ -18,8 +19,8 @@ export type AuthState =
 export const SESSION_KEY = 'canopy.session';
 
 /**
- * Spec §4: a stored session is restored only if it has an email, an id and a roles array and is a
- * superadmin or a tenant-user with a tenantId. Anything else is cleared.
+ * A stored session is restored only if it has an email, an id and a roles array and is a superadmin
+ * or a tenant-user with a tenantId: the screens rely on those. Anything else is cleared.
  */
 export function restoreSession(storage: Pick<Storage, 'getItem' | 'removeItem'>): Session | null {
   const raw = storage.getItem(SESSION_KEY);

@@ -60,8 +60,9 @@ function refreshOnce(): Promise<boolean> {
           endedBecause = typeof body.error === 'string' ? body.error : undefined;
         return false;
       }
-      // The restore rules (spec §4) decide whether the answer is a usable session. They need no
-      // schema library, which keeps zod out of the JavaScript that shows /login (bench/RESULTS.md).
+      // The session restore rules (isRestorable) decide whether the answer is a usable session.
+      // They need no schema library, which keeps zod out of the JavaScript that shows /login
+      // (bench/RESULTS.md).
       const person: unknown = await response.json();
       if (!isRestorable(person)) return false;
       endedBecause = undefined;

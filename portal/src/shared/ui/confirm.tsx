@@ -10,7 +10,10 @@ let pending: Pending | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-/** Asks for confirmation with the spec's text (§5) in an accessible dialog; resolves true on confirm. */
+/**
+ * Asks the caller's question (e.g. "Are you sure you want to delete this user?") in an accessible
+ * dialog; resolves true on confirm.
+ */
 export function confirmAction(message: string, confirmLabel = 'Delete'): Promise<boolean> {
   pending?.resolve(false);
   return new Promise((resolve) => {

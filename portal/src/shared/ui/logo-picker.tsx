@@ -7,12 +7,18 @@ import { toast } from './toast-store.ts';
 export interface LogoPickerProps {
   /** The stored logo shown in the preview. */
   logoUrl: string | null;
-  /** The super admin and the tenant settings page upload to different paths (spec §7). */
+  /**
+   * The super admin's tenant dialog and a tenant Admin's settings page upload to different
+   * endpoints, each guarded for its role.
+   */
   uploadPath: '/api/admin/upload-logo' | '/api/upload-logo';
   onUploaded: (url: string) => void;
 }
 
-/** Spec §5: a logo (images only) must be chosen first; the separate "Upload Logo" button sends it. */
+/**
+ * A logo (images only) is chosen first and sent by its own "Upload Logo" button, apart from saving
+ * the form.
+ */
 export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps) {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);

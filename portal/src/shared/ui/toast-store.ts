@@ -7,7 +7,7 @@ export interface Toast {
   message: string;
 }
 
-/** Spec §9: a toast lasts 4 seconds. */
+/** How long a toast stays on screen unless dismissed: 4 seconds. */
 export const TOAST_MS = 4_000;
 
 let toasts: Toast[] = [];
