@@ -41,8 +41,9 @@ function RootRedirect() {
 }
 
 /**
- * The route table of spec §2. No errorElement: React Router's default one shows
- * "Unexpected Application Error!", which is the spec's text for an unhandled route error.
+ * Every screen's path and who may open it (docs/portal.md lists them). No errorElement: React
+ * Router's default one shows "Unexpected Application Error!", the text wanted for an unhandled
+ * route error.
  */
 export const routes: RouteObject[] = [
   {

@@ -9,7 +9,7 @@ import { TopBar } from './top-bar.tsx';
 /** Its own chunk: only tenant people download the chat, and never on /login. */
 const ChatWidget = lazy(() => import('../../features/chat/chat-widget.tsx'));
 
-/** Spec §6: the team chat is for tenant Admins and Viewers, never the super admin. */
+/** The team chat is between people of one tenant: its Admins and Viewers, never the super admin. */
 const usesChat = (session: Session) =>
   session.type === 'tenant-user' &&
   session.roles.some((role) => ['Admin', 'admin', 'Viewer', 'viewer'].includes(role));

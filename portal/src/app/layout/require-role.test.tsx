@@ -43,7 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the route guard (spec §2)', () => {
+describe('the route guard', () => {
   it('should wait 3 s while the auth state is unknown, then send the person to /login', () => {
     vi.useFakeTimers();
     expect(sessionStore.getState().status).toBe('unknown');

@@ -4,7 +4,10 @@ import { homePath } from '../../shared/session/home-path.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { Spinner } from '../../shared/ui/bits.tsx';
 
-/** Spec §9: while the auth state is unknown the guard waits this long, then sends the person to /login. */
+/**
+ * While the auth state is unknown (the session is still being restored or refreshed) the guard
+ * waits this long, then sends the person to /login.
+ */
 export const AUTH_WAIT_MS = 3_000;
 
 export interface RequireRoleProps {
@@ -18,7 +21,7 @@ export interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** The route guard of spec §2: a superadmin passes; others need a role in the list; else /login. */
+/** The route guard: a superadmin passes; others need a role in the list; else /login. */
 export function RequireRole({ roles, tenantOnly = false, children }: RequireRoleProps) {
   const state = useAuthState();
   const [gaveUp, setGaveUp] = useState(false);

@@ -8,7 +8,7 @@ import { Spinner } from '../../shared/ui/bits.tsx';
 import { toast } from '../../shared/ui/toast-store.ts';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 
-/** Spec §9: the full-screen "Loading..." overlay shows for 400 ms on every path change. */
+/** The full-screen "Loading..." overlay shows for 400 ms on every path change. */
 export const OVERLAY_MS = 400;
 
 const queryClient = createQueryClient();

@@ -13,7 +13,7 @@ interface NavItem {
   end?: boolean;
 }
 
-/** Navigation links by role (spec §2 shared layout). */
+/** The top bar's links: the super admin's screens, or the tenant's (Settings for Admins only). */
 export function navFor(session: Session): NavItem[] {
   if (session.type === 'superadmin')
     return [
