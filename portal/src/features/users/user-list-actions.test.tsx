@@ -17,6 +17,7 @@ const user = (id: string, email: string, role: 'Admin' | 'Viewer'): User => ({
   firstName: null,
   lastName: null,
   status: 'active',
+  invitationExpiresAt: null,
 });
 
 function render(users: User[], selfId: string | null) {

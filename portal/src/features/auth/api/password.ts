@@ -1,3 +1,4 @@
+import { InvitationRenewResponse, PasswordLinkStatus } from '@canopy/portal-contract';
 import { apiFetch, ApiError } from '../../../shared/api/api-fetch.ts';
 
 /** The password texts of spec §8. */
@@ -46,3 +47,23 @@ export async function resetPassword(token: string, newPassword: string): Promise
     );
   }
 }
+
+/** Whether the link in the address still works, and what it is for (an invitation or a reset). */
+export const passwordLinkStatus = (token: string) =>
+  apiFetch('/api/auth/password-link', {
+    method: 'POST',
+    body: { token },
+    authenticated: false,
+    schema: PasswordLinkStatus,
+  });
+
+/** Asks for a new invitation mail with an expired one; the answer is the same whatever happens. */
+export const renewInvitation = async (token: string) =>
+  (
+    await apiFetch('/api/auth/invitation/renew', {
+      method: 'POST',
+      body: { token },
+      authenticated: false,
+      schema: InvitationRenewResponse,
+    })
+  ).message;

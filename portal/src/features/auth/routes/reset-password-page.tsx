@@ -1,16 +1,34 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { validateNewPassword } from '../../../shared/rules/validation.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
-import { PASSWORD_MESSAGES, resetPassword } from '../api/password.ts';
+import { PASSWORD_MESSAGES, passwordLinkStatus, resetPassword } from '../api/password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { ExpiredLink } from '../components/expired-link.tsx';
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token');
   if (!token) return <InvalidToken />;
+  return <CheckedLink token={token} />;
+}
+
+/**
+ * The link is checked first: one that no longer works explains itself instead of a form that
+ * would fail only after a password was chosen. If the check itself fails, the form is shown and
+ * its submission gives the server's answer.
+ */
+function CheckedLink({ token }: { token: string }) {
+  const status = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () => passwordLinkStatus(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (status.data && !status.data.usable)
+    return <ExpiredLink token={token} invitation={status.data.purpose === 'invite'} />;
   return <ResetForm token={token} />;
 }
 

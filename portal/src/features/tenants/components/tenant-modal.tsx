@@ -39,7 +39,12 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
       },
       {
         onSuccess: (tenant) => {
-          toast.success(`Tenant "${tenant.name}" ${editing ? 'updated' : 'created'} successfully`);
+          // A new tenant's admin email was invited as its first Admin: say where the mail went.
+          toast.success(
+            editing
+              ? `Tenant "${tenant.name}" updated successfully`
+              : `Tenant "${tenant.name}" created successfully. An invitation was sent to ${tenant.adminEmail}.`,
+          );
           onClose();
         },
         onError: (error) => {

@@ -1,4 +1,12 @@
-import { Ok, User, UserList, type CreateUserRequest, type RoleName } from '@canopy/portal-contract';
+import {
+  BulkInviteResponse,
+  Ok,
+  User,
+  UserList,
+  type BulkInviteRequest,
+  type CreateUserRequest,
+  type RoleName,
+} from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
@@ -40,5 +48,20 @@ export function useUserMutations(tenantId: string) {
     mutationFn: (id: string) => apiFetch(`/api/users/${id}`, { method: 'DELETE', schema: Ok }),
     onSuccess: refresh,
   });
-  return { create, updateRole, remove };
+  const inviteMany = useMutation({
+    mutationFn: (body: BulkInviteRequest) =>
+      apiFetch('/api/users/invitations', { method: 'POST', body, schema: BulkInviteResponse }),
+    onSuccess: refresh,
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/users/${id}/invitation`, { method: 'POST', schema: User }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/users/${id}/invitation`, { method: 'DELETE', schema: Ok }),
+    onSuccess: refresh,
+  });
+  return { create, updateRole, remove, inviteMany, resend, revoke };
 }

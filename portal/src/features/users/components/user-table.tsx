@@ -6,6 +6,7 @@ import type { ListSort } from '../../../shared/rules/list-view.ts';
 import { initialEditRole, ROLES } from '../../../shared/rules/roles.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
 import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
+import { invitationText } from '../rules/invitations.ts';
 import type { UserActions } from '../rules/user-actions.ts';
 import type { UserSortKey } from '../rules/user-list.ts';
 
@@ -28,6 +29,11 @@ export interface UserTableProps {
   onSort: (column: UserSortKey) => void;
   onSaveRole: (user: User, role: RoleName, done: () => void) => void;
   onDelete: (user: User) => void;
+  /** An invited person's row: mail a new link / withdraw the invitation. */
+  onResend?: (user: User) => void;
+  onRevoke?: (user: User) => void;
+  /** The id of the person whose invitation is being re-sent, if any. */
+  resendingId?: string | null;
 }
 
 /** The user list with inline role editing: one row at a time, role preselected, Save/Cancel. */
@@ -79,6 +85,11 @@ export function UserTable(props: UserTableProps) {
                       <span className="user-email__address">{user.email}</span>
                       {user.status === 'invited' && <Badge tone="warning">Invited</Badge>}
                     </span>
+                    {user.status === 'invited' && invitationText(user.invitationExpiresAt) && (
+                      <span className="user-invitation">
+                        {invitationText(user.invitationExpiresAt)}
+                      </span>
+                    )}
                   </td>
                   <td data-label="Role">
                     {isEditing ? (
@@ -145,6 +156,30 @@ export function UserTable(props: UserTableProps) {
                             Edit
                           </button>
                         )}
+                        {actions.delete &&
+                          user.status === 'invited' &&
+                          props.onResend &&
+                          props.onRevoke && (
+                            <>
+                              <button
+                                type="button"
+                                className="button button--ghost button--sm"
+                                aria-label={`Resend invitation to ${user.email}`}
+                                disabled={props.resendingId === user.id}
+                                onClick={() => props.onResend?.(user)}
+                              >
+                                {props.resendingId === user.id ? 'Sending...' : 'Resend'}
+                              </button>
+                              <button
+                                type="button"
+                                className="button button--ghost-danger button--sm"
+                                aria-label={`Revoke invitation of ${user.email}`}
+                                onClick={() => props.onRevoke?.(user)}
+                              >
+                                Revoke
+                              </button>
+                            </>
+                          )}
                         {actions.delete && (
                           <button
                             type="button"

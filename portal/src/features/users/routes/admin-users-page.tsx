@@ -8,10 +8,14 @@ import { ROLES, superAdminRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
 import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
-import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { SelectField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
+import { BulkInviteResults } from '../components/bulk-invite-results.tsx';
+import { EmailListField } from '../components/email-list-field.tsx';
 import { INVITATION_HINT } from '../components/invitation-hint.ts';
+import { useInvitationActions } from '../components/use-invitation-actions.ts';
+import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 
@@ -31,6 +35,7 @@ export default function AdminUsersPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const users = useQuery({ ...tenantUsersQuery(tenantId), enabled: !!tenantId });
   const { create, updateRole, remove } = useUserMutations(tenantId);
+  const invitations = useInvitationActions(tenantId);
 
   useEffect(() => {
     if (tenants.isError) toast.error('Failed to load tenants');
@@ -46,14 +51,20 @@ export default function AdminUsersPage() {
       toast.error('Please select a tenant first');
       return;
     }
+    invitations.clearResults();
+    const emails = parseEmailList(email);
+    if (emails.length > 1) {
+      setErrors({ email: invitations.inviteAll(emails, role, () => setEmail('')) });
+      return;
+    }
     const found: FormErrors = {};
     if (!email.trim()) found.email = 'Email is required';
-    else if (!isEmail(email)) found.email = 'Please enter a valid email address';
+    else if (!isEmail(emails[0] ?? '')) found.email = 'Please enter a valid email address';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(
       // No password: the account is invited by mail and its owner chooses one.
-      { email: email.trim(), tenantId, role },
+      { email: emails[0] ?? '', tenantId, role },
       {
         onSuccess: (user) => {
           toast.success(`User "${user.email}" added as ${role}`);
@@ -108,15 +119,7 @@ export default function AdminUsersPage() {
                 </option>
               ))}
             </SelectField>
-            <TextField
-              label="Email Address"
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={errors.email}
-              required
-            />
+            <EmailListField value={email} onChange={setEmail} error={errors.email} />
             <SelectField
               label="Role"
               value={role}
@@ -131,11 +134,16 @@ export default function AdminUsersPage() {
           </div>
           <div className="form-row" style={{ marginTop: 16 }}>
             <p className="field__hint">{INVITATION_HINT}</p>
-            <button type="submit" className="button" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create User'}
+            <button
+              type="submit"
+              className="button"
+              disabled={create.isPending || invitations.inviting}
+            >
+              {create.isPending || invitations.inviting ? 'Creating...' : 'Create User'}
             </button>
           </div>
         </form>
+        {invitations.results && <BulkInviteResults results={invitations.results} />}
       </Card>
       {tenantId && users.isError ? (
         // A failed load is not an empty tenant: the error alone, never "No users found" under it.
@@ -154,6 +162,9 @@ export default function AdminUsersPage() {
           empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
           onSaveRole={saveRole}
           onDelete={(user) => void onDelete(user)}
+          onResend={invitations.onResend}
+          onRevoke={invitations.onRevoke}
+          resendingId={invitations.resendingId}
         />
       ) : (
         <Card>

@@ -7,10 +7,14 @@ import { isEmail } from '../../../shared/rules/validation.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
-import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { SelectField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantUsersQuery, useUserMutations } from '../api/users-api.ts';
+import { BulkInviteResults } from '../components/bulk-invite-results.tsx';
+import { EmailListField } from '../components/email-list-field.tsx';
 import { INVITATION_HINT } from '../components/invitation-hint.ts';
+import { useInvitationActions } from '../components/use-invitation-actions.ts';
+import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 
@@ -47,6 +51,7 @@ interface TenantUsersProps {
 function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
   const users = useQuery({ ...tenantUsersQuery(tenantId ?? ''), enabled: !!tenantId });
   const { create, updateRole, remove } = useUserMutations(tenantId ?? '');
+  const invitations = useInvitationActions(tenantId ?? '');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleName>('Viewer');
   const [emailError, setEmailError] = useState<string>();
@@ -74,15 +79,26 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!allowed('You do not have permission to create users') || !tenantId) return;
+    invitations.clearResults();
+    const emails = parseEmailList(email);
+    if (emails.length > 1) {
+      setEmailError(
+        invitations.inviteAll(emails, role, () => {
+          setEmail('');
+          setRole('Viewer');
+        }),
+      );
+      return;
+    }
     const error = !email.trim()
       ? 'Email is required'
-      : !isEmail(email)
+      : !isEmail(emails[0] ?? '')
         ? 'Please enter a valid email address'
         : undefined;
     setEmailError(error);
     if (error) return;
     create.mutate(
-      { email: email.trim(), tenantId, role },
+      { email: emails[0] ?? '', tenantId, role },
       {
         onSuccess: (user) => {
           toast.success(`User ${user.email} added as ${role}`);
@@ -128,15 +144,7 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
         <Card title="Add New User">
           <form onSubmit={submit} noValidate>
             <div className="form-grid">
-              <TextField
-                label="Email Address"
-                type="email"
-                autoComplete="off"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={emailError}
-                required
-              />
+              <EmailListField value={email} onChange={setEmail} error={emailError} />
               <SelectField
                 label="Role"
                 value={role}
@@ -148,14 +156,19 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
                   </option>
                 ))}
               </SelectField>
-              <button type="submit" className="button" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create User'}
+              <button
+                type="submit"
+                className="button"
+                disabled={create.isPending || invitations.inviting}
+              >
+                {create.isPending || invitations.inviting ? 'Creating...' : 'Create User'}
               </button>
             </div>
             <p className="field__hint" style={{ marginTop: 12 }}>
               {INVITATION_HINT}
             </p>
           </form>
+          {invitations.results && <BulkInviteResults results={invitations.results} />}
         </Card>
       )}
       {users.isError && !denied ? (
@@ -179,6 +192,9 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
           }}
           onSaveRole={saveRole}
           onDelete={(user) => void onDelete(user)}
+          onResend={invitations.onResend}
+          onRevoke={invitations.onRevoke}
+          resendingId={invitations.resendingId}
         />
       )}
     </>
