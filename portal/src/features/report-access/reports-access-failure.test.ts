@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/api-fetch.ts';
 import { accessFailureText, NOT_SYNCED_TOAST } from './api/access-failure.ts';
 
-describe('Manage Access failure toasts (spec §8)', () => {
+describe('Manage Access failure toasts', () => {
   it('points at Sync Reports when the server does not know the report yet', () => {
     const error = new ApiError('Report not found in database. Please sync reports first.', 404);
     expect(accessFailureText(error)).toBe(NOT_SYNCED_TOAST);

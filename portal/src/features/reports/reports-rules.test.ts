@@ -9,7 +9,7 @@ import {
   shortId,
 } from './rules/report-rules.ts';
 
-describe('report initials (spec §2: first letters of the first two words)', () => {
+describe('report initials: first letters of the first two words', () => {
   it.each([
     ['Sales Overview', 'SO'],
     ['sales overview by region', 'SO'],
@@ -39,7 +39,7 @@ describe('report columns', () => {
   });
 });
 
-describe('report search (spec §5: case-insensitive containment in the name)', () => {
+describe('report search: case-insensitive containment in the name', () => {
   const reports = [{ name: 'Sales Overview' }, { name: 'Inventory' }, { name: 'Wholesale' }];
   it('keeps every report for a blank search', () => {
     expect(filterReports(reports, '  ')).toEqual(reports);
@@ -53,7 +53,7 @@ describe('report search (spec §5: case-insensitive containment in the name)', (
   });
 });
 
-describe('report failure texts (spec §8)', () => {
+describe('report failure texts', () => {
   const bare = new ApiError('Request failed with status 502', 502, undefined, {
     statusText: 'Bad Gateway',
     fromServer: false,

@@ -43,7 +43,7 @@ export default function AdminDashboardPage() {
             <span className="quick-action__title">User Management</span>
             <span className="quick-action__text">Add people to tenants and set their roles</span>
           </Link>
-          {/* Spec §2: System Analytics has no target. */}
+          {/* System Analytics has no screen yet: shown, but disabled. */}
           <button type="button" className="quick-action" disabled aria-describedby="analytics-soon">
             <span className="quick-action__title">System Analytics</span>
             <span className="quick-action__text" id="analytics-soon">

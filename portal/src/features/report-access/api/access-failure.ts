@@ -4,7 +4,7 @@ export const NOT_SYNCED_TOAST =
   'Report not found in database. Please sync reports first using the "Sync Reports" button.';
 
 /**
- * Spec §8: "Failed to update permissions: …", except when the server says the report is unknown
+ * "Failed to update permissions: …", except when the server says the report is unknown
  * and must be synced first — then the toast points at the Sync Reports button.
  */
 export function accessFailureText(error: unknown): string {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
-/** Spec §7: the tenant's users come as a list or as an object with users. */
+/** The tenant's users may come as a list or as an object with users; both read the same. */
 const UsersResponse = z.union([UserList, z.array(User).transform((users) => ({ users }))]);
 
 /** The same key as the user screens, so both read one cache entry. */
@@ -24,7 +24,7 @@ export const accessUsersQuery = (tenantId: string) =>
 
 export const grantsKey = (workspaceId: string) => ['report-grants', workspaceId] as const;
 
-/** Every grant in the workspace; spec §8: a failed load leaves the modal with an empty list. */
+/** Every grant in the workspace; a failed load leaves the modal with an empty list (no retry). */
 export const grantsQuery = (workspaceId: string) =>
   queryOptions({
     queryKey: grantsKey(workspaceId),

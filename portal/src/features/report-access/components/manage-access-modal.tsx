@@ -19,8 +19,8 @@ export interface ManageAccessModalProps {
 const roleNames = (user: User) => user.roles.map((role) => role.name);
 
 /**
- * Spec §2 "Manage Access modal": the tenant's users with their first role; Admins always see
- * every report ("Admin Access", no toggle); a switch per other user grants or revokes this report.
+ * Manage Access: the tenant's users with their first role; Admins always see every report
+ * ("Admin Access", no toggle); a switch per other user grants or revokes this report.
  */
 export function ManageAccessModal({
   tenantId,
@@ -38,7 +38,7 @@ export function ManageAccessModal({
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
 
-  // A failed permission load continues with an empty list (spec §8).
+  // A failed permission load continues with an empty list (every switch off).
   const granted = new Set(
     (grants.data ?? [])
       .filter((grant) => grant.report.reportId === report.id)

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
-/** Tenant users and super admins read reports through different endpoints (spec §7). */
+/** Tenant users read reports under /api/powerbi, super admins under /api/admin/powerbi. */
 export type ReportSide = 'tenant' | 'admin';
 
 const base = (side: ReportSide) => (side === 'admin' ? '/api/admin/powerbi' : '/api/powerbi');

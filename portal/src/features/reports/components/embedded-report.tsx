@@ -17,9 +17,10 @@ export interface EmbeddedReportProps {
 }
 
 /**
- * The report frame (spec §6, §9): all permissions, filter pane, page navigation and action bar
- * hidden, transparent background, started 100 ms after the view appears and cleaned up 50 ms after
- * it goes (the library's `embedDelayMs` / `cleanupDelayMs`).
+ * The report frame: all permissions, filter pane, page navigation and action bar hidden,
+ * transparent background (the visuals sit on the portal's own surface), started 100 ms after the
+ * view appears and cleaned up 50 ms after it goes (the library's `embedDelayMs` /
+ * `cleanupDelayMs`).
  */
 export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: EmbeddedReportProps) {
   const startedAt = useRef(0);

@@ -37,7 +37,10 @@ function ReportName({ report }: { report: Report }) {
   );
 }
 
-/** The report table of both lists (spec §2): name with initials and short id, dates, actions. */
+/**
+ * The report table of both lists (tenant, super admin): name with initials and short id, dates,
+ * actions.
+ */
 export function ReportTable({
   rows,
   loading,

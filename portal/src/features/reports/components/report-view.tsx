@@ -16,11 +16,11 @@ export interface ReportViewProps {
   groupId: string;
   reportId: string;
   backTo: string;
-  /** Toast fallback for a report that cannot be loaded (spec §8: "Failed to load report"). */
+  /** Toast when the report cannot be loaded for an unknown reason ("Failed to load report"). */
   failureToast: string;
 }
 
-/** The embedded report with its title, fullscreen toggle and way back (spec §2 report views). */
+/** The embedded report with its title, fullscreen toggle and way back (both report views). */
 export function ReportView({
   side,
   title,
@@ -46,7 +46,7 @@ export function ReportView({
   useEffect(() => {
     if (token.isError) toast.error(tokenFailureText(token.error, failureToast));
   }, [token.isError, token.error, failureToast]);
-  // A report that fails inside its frame after the token came: the same toast fallback (spec §8).
+  // A report that fails inside its frame after the token came: the same fallback toast.
   useEffect(() => {
     if (phase === 'error') toast.error(failureToast);
   }, [phase, failureToast]);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** "Invalid Tenant ID" and "Tenant not found" (spec §2, super admin report list). */
+/** The super admin's report list with no usable tenant: "Invalid Tenant ID", "Tenant not found". */
 export function TenantProblem({ title, text }: { title: string; text: string }) {
   return (
     <div className="center-page" role="alert">

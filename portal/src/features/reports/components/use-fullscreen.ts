@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The report's fullscreen state: a button turns it on and off, Escape leaves it (spec §2). */
+/** The report's fullscreen state: a button turns it on and off, Escape leaves it. */
 export function useFullscreen() {
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {

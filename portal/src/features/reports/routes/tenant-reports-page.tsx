@@ -19,7 +19,7 @@ export default function TenantReportsPage() {
   const session = useSession();
   const [search] = useSearchParams();
   if (session.type === 'superadmin') {
-    // Spec §2: a super admin's tenant pages carry ?tenantId=; their report list is the admin one.
+    // A super admin's links to a tenant page carry ?tenantId=; their report list is the admin one.
     const tenantId = search.get('tenantId');
     return (
       <Navigate to={tenantId ? `/admin/tenants/${tenantId}/reports` : '/admin/tenants'} replace />

@@ -1,7 +1,7 @@
 import { lastLoggedInText } from '../../../shared/rules/format-date.ts';
 import type { Report } from '@canopy/portal-contract';
 
-/** Spec §9 constants of the report screens. */
+/** Sizes and delays of the report screens. */
 export const REPORTS = {
   /** Tenant and super admin report lists: 10 per page. */
   pageSize: 10,
@@ -28,7 +28,7 @@ export function reportInitials(name: string): string {
 
 export const shortId = (id: string) => id.slice(0, REPORTS.idChars);
 
-/** Spec §5: case-insensitive containment of the search text in the name (blank: every report). */
+/** Search Reports: names containing the search text, ignoring case (blank: every report). */
 export function filterReports<T extends Pick<Report, 'name'>>(
   reports: readonly T[],
   search: string,

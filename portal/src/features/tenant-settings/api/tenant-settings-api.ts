@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
-/** no-store on the settings page (spec §7): the form must start from what the server has now. */
+/** no-store on the settings page: the form must start from what the server has now. */
 export const tenantSettingsQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.tenantSettings(tenantId),

@@ -45,7 +45,7 @@ export default function TenantSettingsPage() {
     if (!draft) return;
     save.mutate(draft, {
       onSuccess: (saved) => {
-        // Spec §2: the session's theme and primary colour follow, then on to the reports.
+        // The session's theme and primary colour follow at once, then on to the reports.
         sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
         toast.success('Tenant settings updated');
         void navigate('/tenant/reports');

@@ -1,6 +1,6 @@
 import type { Tenant, TenantStatus, Theme } from '@canopy/portal-contract';
 
-/** The modal's form: spec §3 defaults (primary #2563eb, theme dark, create a workspace). */
+/** The modal's form. A new tenant starts with primary #2563eb, theme dark and a new workspace. */
 export interface TenantForm {
   name: string;
   adminEmail: string;
@@ -31,6 +31,6 @@ export const formFromTenant = (tenant: Tenant): TenantForm => ({
   createPowerBIWorkspace: false,
 });
 
-/** Spec §9: the workspace created with a tenant is named "<tenant name> - <current year>". */
+/** The workspace created with a tenant is named "<tenant name> - <current year>". */
 export const workspaceName = (name: string, now = new Date()) =>
   `${name.trim() || 'Tenant'} - ${now.getFullYear()}`;

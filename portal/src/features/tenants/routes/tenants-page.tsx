@@ -21,7 +21,7 @@ import { TenantModal } from '../components/tenant-modal.tsx';
 import { TenantTable } from '../components/tenant-table.tsx';
 import { TENANT_LIST_RULES, TENANT_SORT_CHOICES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
 
-/** Spec §9: the modal closes with a 250 ms exit animation, then its form resets. */
+/** The modal closes with a 250 ms exit animation, then its form resets. */
 export const MODAL_EXIT_MS = 250;
 
 type ModalState = 'closed' | 'open' | 'closing';
