@@ -26,7 +26,7 @@ const integration = (sourceId: string, status: Integration['status']): Integrati
   createdAt: '2026-11-25T10:00:00.000Z',
 });
 
-describe('card status (spec §4)', () => {
+describe('card status', () => {
   it('is available with no integration of the source', () => {
     expect(cardStatus('xero', [])).toBe('available');
     expect(cardStatus('xero', [integration('xpm', 'active')])).toBe('available');
@@ -64,7 +64,7 @@ describe('card status (spec §4)', () => {
   });
 });
 
-describe('status colours (spec §4)', () => {
+describe('status colours: green, red, yellow, else neutral', () => {
   it.each([
     ['connected', 'success'],
     ['active', 'success'],
@@ -83,7 +83,7 @@ describe('status colours (spec §4)', () => {
   });
 });
 
-describe('source icons (spec §2)', () => {
+describe('source icons', () => {
   it.each([
     ['XERO', 'X', 'xero'],
     ['XPM', 'XPM', 'xpm'],
@@ -107,7 +107,7 @@ describe('source icons (spec §2)', () => {
   });
 });
 
-describe('category icons (spec §2)', () => {
+describe('category icons', () => {
   it.each([
     ['accounting', 'accounting'],
     ['crm', 'crm'],
@@ -121,7 +121,7 @@ describe('category icons (spec §2)', () => {
   });
 });
 
-describe('fallback sources (spec §8)', () => {
+describe('fallback sources when the catalogue cannot be read', () => {
   it('are Xero and Xero Practice Manager, OAuth accounting sources with the server ids', () => {
     expect(FALLBACK_SOURCES.map((s) => [s.id, s.name, s.category, s.authType])).toEqual([
       ['xero', 'Xero', 'accounting', 'oauth2'],
@@ -131,7 +131,7 @@ describe('fallback sources (spec §8)', () => {
   });
 });
 
-describe('the return from the provider (spec §4)', () => {
+describe('the return from the provider', () => {
   const read = (query: string) => readOauthReturn(new URLSearchParams(query));
   it('says "<source> integration connected successfully"', () => {
     expect(read('success=connected&source=Xero')).toEqual({

@@ -19,7 +19,7 @@ export const dataSourcesQuery = () =>
   queryOptions({
     queryKey: integrationKeys.sources,
     queryFn: () => apiFetch('/api/admin/data-sources', { schema: DataSourceList }),
-    // The catalogue is seeded and rarely changes; a failure falls back at once (spec §8).
+    // The catalogue is seeded and rarely changes; a failure falls back to the built-in list now.
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -36,7 +36,7 @@ export const integrationsQuery = (tenantId: string | null) =>
       ),
   });
 
-/** Spec §7: the provider's authorization URL for this source (and tenant). */
+/** The provider's authorization URL for this source (and tenant). */
 export const initiateOauth = (sourceId: string, tenantId: string | null) =>
   apiFetch('/api/admin/oauth/initiate', {
     method: 'POST',

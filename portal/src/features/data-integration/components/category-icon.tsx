@@ -1,6 +1,6 @@
 import { categoryIcon, type CategoryIcon as Kind } from '../rules/source-rules.ts';
 
-/** One 24-unit outline glyph per category (spec §2); "generic" for anything else. */
+/** One 24-unit outline glyph per known category; "generic" for anything else. */
 const PATHS: Record<Kind, string> = {
   // A ledger: a book with lines.
   accounting:

@@ -25,7 +25,7 @@ export interface DataIntegrationViewProps {
   actions?: ReactNode;
 }
 
-/** Spec §2 "Data integration": the catalogue as cards, the active integrations as a table. */
+/** The data integration page: the catalogue as cards, the active integrations as a table. */
 export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProps) {
   useOauthReturn();
   const scoped = tenant !== null;

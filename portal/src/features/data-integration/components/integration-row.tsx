@@ -12,7 +12,7 @@ import { SourceIcon } from './source-icon.tsx';
 
 export type TableScope = 'tenant' | 'all';
 
-/** Spec §9: dates in US short format with hours and minutes; a sync that never ran says so. */
+/** Dates in US short format with hours and minutes, as elsewhere; a sync that never ran says so. */
 const dateText = lastLoggedInText;
 
 /** One "Active Integrations" row with its own Sync now and Disconnect (each busy on its own). */

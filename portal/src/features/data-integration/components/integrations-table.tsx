@@ -6,7 +6,7 @@ const COLUMNS: Record<TableScope, string[]> = {
   all: ['Source', 'Tenant', 'Status', 'Last Sync'],
 };
 
-/** "Active Integrations" (spec §2): the columns differ between the tenant and the unscoped page. */
+/** "Active Integrations": the columns differ between the tenant and the unscoped page. */
 export function IntegrationsTable({
   integrations,
   scope,

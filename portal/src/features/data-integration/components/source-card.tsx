@@ -19,7 +19,7 @@ export interface SourceCardProps {
   onConnect: (source: DataSource) => void;
 }
 
-/** One "Available Data Sources" card (spec §2): a connected source cannot be connected again. */
+/** One "Available Data Sources" card: a connected source cannot be connected again. */
 export function SourceCard({ source, status, connecting, onConnect }: SourceCardProps) {
   const titleId = useId();
   const shown = cardBadgeStatus(source, status);

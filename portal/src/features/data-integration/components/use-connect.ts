@@ -5,7 +5,7 @@ import { initiateOauth } from '../api/data-integration-api.ts';
 import { DI_MESSAGES } from '../rules/messages.ts';
 import { connectsByOauth } from '../rules/source-rules.ts';
 
-/** Leaves the SPA for the provider's consent page (a full-page redirect, spec §4). */
+/** Leaves the SPA for the provider's consent page: a full-page redirect, not a popup. */
 export const goTo = (url: string) => window.location.assign(url);
 
 /**

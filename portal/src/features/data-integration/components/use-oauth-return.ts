@@ -6,7 +6,7 @@ import { integrationKeys } from '../api/data-integration-api.ts';
 import { readOauthReturn } from '../rules/oauth-return.ts';
 
 /**
- * The browser is back from the provider (spec §4): say how it went, then show the same
+ * The browser is back from the provider's consent page: say how it went, then show the same
  * data-integration page without the query, replacing the history entry (Back does not replay it).
  */
 export function useOauthReturn() {

@@ -1,4 +1,4 @@
-/** The data integration texts of spec §8, word for word, and the few of our own beside them. */
+/** Data integration texts: the product's set wording first (keep it word for word), then ours. */
 export const DI_MESSAGES = {
   loadFailed: 'Failed to load data sources',
   fallback: 'Failed to load data sources from API, using fallback data',
@@ -9,7 +9,7 @@ export const DI_MESSAGES = {
   disconnected: 'Integration disconnected successfully',
   connected: (sourceName: string) => `${sourceName} integration connected successfully`,
   invalidTenant: 'Invalid tenant ID. Please navigate from the tenants page.',
-  // Ours (the spec names no text for these).
+  // Ours: the set wording has no text for these.
   synced: (sourceName: string, rows: number) =>
     `${sourceName} synced: ${rows} ${rows === 1 ? 'row' : 'rows'} loaded`,
   syncFailed: (reason: string) => `Failed to sync integration: ${reason}`,

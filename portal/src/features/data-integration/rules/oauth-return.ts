@@ -15,8 +15,8 @@ const ERRORS: Record<string, string> = {
 };
 
 /**
- * `?success=connected&source=<name>` → a success toast ending "integration connected successfully"
- * (spec §4, §8); `?error=<code>` → an error explained. Anything else is not a return.
+ * `?success=connected&source=<name>` → a success toast ending "integration connected
+ * successfully"; `?error=<code>` → an error explained. Anything else is not a return.
  */
 export function readOauthReturn(search: URLSearchParams): OauthReturn {
   const success = search.get('success');

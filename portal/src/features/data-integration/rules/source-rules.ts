@@ -1,13 +1,9 @@
 import type { DataSource, Integration } from '@canopy/portal-contract';
 import type { Tone } from '../../../shared/ui/bits.tsx';
 
-/** What a source card says about its source (spec §4 "Integration status on a source card"). */
+/** What a source card says about its source. */
 export type CardStatus = 'connected' | 'error' | 'available';
 
-/**
- * Connected when an integration of the source is active, error when one is in error, otherwise
- * available. `integrations` is already the scope of the page (one tenant's, or every one).
- */
 /**
  * The integrations the source cards speak for. On a tenant's page: that tenant's. On the
  * all-tenants page: the picked tenant's, and none before a tenant is picked — a card saying
@@ -22,6 +18,10 @@ export function integrationsForCards(
   return picked ? list.filter((integration) => integration.tenantId === picked) : [];
 }
 
+/**
+ * Connected when an integration of the source is active, error when one is in error, otherwise
+ * available. `integrations` is already the scope of the page (one tenant's, or every one).
+ */
 export function cardStatus(sourceId: string, integrations: readonly Integration[]): CardStatus {
   const mine = integrations.filter((integration) => integration.sourceId === sourceId);
   if (mine.some((integration) => integration.status === 'active')) return 'connected';
@@ -29,7 +29,7 @@ export function cardStatus(sourceId: string, integrations: readonly Integration[
   return 'available';
 }
 
-/** Spec §4: connected and active green, error red, inactive yellow, anything else neutral. */
+/** Badge colours: connected and active green, error red, inactive yellow, anything else neutral. */
 export function statusTone(status: string): Tone {
   switch (status) {
     case 'connected':
@@ -61,7 +61,7 @@ export const statusLabel = (status: string) =>
 export const cardBadgeStatus = (source: DataSource, status: CardStatus) =>
   status === 'available' && source.status === 'coming-soon' ? 'coming-soon' : status;
 
-/** Spec §2: icon values XERO, XPM, SF, QB (letter badges), a URL (an image), or an emoji/text. */
+/** A source's icon value: XERO, XPM, SF, QB (letter badges), a URL (an image), or an emoji/text. */
 export type IconKind =
   | { kind: 'letters'; letters: string; brand: string }
   | { kind: 'image'; src: string }
@@ -82,7 +82,7 @@ export function iconKind(icon: string): IconKind {
   return { kind: 'text', text: value || '🔌' };
 }
 
-/** Spec §2: category icons for accounting, crm, commerce and analytics; any other is generic. */
+/** Category icons for accounting, crm, commerce and analytics; any other is generic. */
 export type CategoryIcon = 'accounting' | 'crm' | 'commerce' | 'analytics' | 'generic';
 export function categoryIcon(category: string): CategoryIcon {
   const value = category.trim().toLowerCase();
@@ -101,12 +101,12 @@ export const categoryLabel = (category: string) =>
   CATEGORY_LABELS[category.trim().toLowerCase()] ??
   (category.trim() ? category.trim().charAt(0).toUpperCase() + category.trim().slice(1) : 'Other');
 
-/** Only OAuth 2.0 sources connect today; the rest answer "coming soon" (spec §4). */
+/** Only OAuth 2.0 sources connect today; the rest answer "coming soon". */
 export const connectsByOauth = (source: Pick<DataSource, 'authType'>) =>
   source.authType === 'oauth2';
 
 /**
- * Spec §8: when the catalogue cannot be read, the page lists two OAuth accounting sources, Xero
+ * When the catalogue cannot be read, the page lists two OAuth accounting sources, Xero
  * and Xero Practice Manager (the server's ids, so connecting them still works).
  */
 export const FALLBACK_SOURCES: readonly DataSource[] = [
