@@ -80,6 +80,10 @@ export const ERRORS = {
   },
   NOT_INVITED: { status: 409, message: 'This person has already activated their account' },
   CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot change or delete your own account here' },
+  PASSWORD_NOT_SET: {
+    status: 409,
+    message: 'This account signs in with single sign-on and has no password to change',
+  },
   REPORT_DATASET_SHARED: {
     status: 409,
     message:

@@ -34,10 +34,10 @@ export async function changePassword(
     });
     throw locked(person.locked_until);
   }
+  // Signed in through single sign-on only: there is no password to prove or to replace.
+  if (person.password_hash === null) throw new AppError('PASSWORD_NOT_SET');
   if (!(await verifyPassword(person.password_hash, input.currentPassword))) {
-    // Someone without a password (external sign-in only) has nothing to guess: no count.
-    const lockedUntil =
-      person.password_hash === null ? null : await countWrongPassword(db, person, actor.ip);
+    const lockedUntil = await countWrongPassword(db, person, actor.ip);
     await audit(db, {
       action: 'account.password_change_failed',
       actor: principal,

@@ -185,6 +185,18 @@ describe('change password', () => {
     expect(await auditActions(person.id)).toContain('auth.locked');
   });
 
+  it('refuses an account without a password (single sign-on only) with PASSWORD_NOT_SET', async () => {
+    const admin = await createPerson(t, { superAdmin: true });
+    await t.database.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', '=', admin.id)
+      .execute();
+    const res = await changePassword(admin.token, 'Anything-1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PASSWORD_NOT_SET');
+  });
+
   it('shares the count with sign-in failures', async () => {
     const person = await viewer();
     for (let i = 0; i < 4; i++) {

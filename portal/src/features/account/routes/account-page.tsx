@@ -24,7 +24,16 @@ export default function AccountPage() {
           </Card>
         )
       )}
-      <PasswordForm email={session.email} />
+      {/* An account without a password signs in through single sign-on only: nothing to change. */}
+      {account.data?.status === 'invited' ? (
+        <Card title="Password" className="account-card">
+          <p className="account-card__lead">
+            Your account signs in with single sign-on and has no password to change.
+          </p>
+        </Card>
+      ) : (
+        <PasswordForm email={session.email} />
+      )}
       <SessionsCard />
     </div>
   );

@@ -84,7 +84,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
           'characters, an uppercase letter and a digit. This session stays signed in; the ' +
           'owner is mailed a notice of the change.',
         body: ChangePasswordRequest,
-        response: { 200: ChangePasswordResponse, ...errors, 429: ErrorBody },
+        response: { 200: ChangePasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
