@@ -77,7 +77,7 @@ function memoryStorage(failing = false) {
   };
 }
 
-describe('avatar initials and conversation key (spec §3, §9)', () => {
+describe('avatar initials and conversation key', () => {
   it('takes the first two letters of the email local part, upper-case', () => {
     expect(chatInitials('ann.admin@acme.test')).toBe('AN');
     expect(chatInitials('v@acme.test')).toBe('V');
@@ -140,7 +140,7 @@ describe('message display', () => {
   });
 });
 
-describe('pending → confirmed or removed (spec §4)', () => {
+describe('pending → confirmed or removed', () => {
   it('confirms a pending message once, even when a poll already brought it', () => {
     const shown = [message(1), pending('tmp-a', 'hello')];
     const stored = message(2, { content: 'hello' });
@@ -222,7 +222,7 @@ describe('since: where the next poll starts', () => {
   });
 });
 
-describe('notifications (spec §4)', () => {
+describe('notifications', () => {
   const base = {
     permission: 'granted' as const,
     senderId: YOU,
@@ -248,7 +248,7 @@ describe('notifications (spec §4)', () => {
   });
 });
 
-describe('offline copy (spec §3, §8)', () => {
+describe('offline copy', () => {
   const key = `${ME}_${YOU}`;
   it('saves under messages_<key> and uses the stored copy when loading fails', async () => {
     const storage = memoryStorage();
@@ -289,7 +289,7 @@ describe('offline copy (spec §3, §8)', () => {
   });
 });
 
-describe('composer rules (spec §2, §5, §9)', () => {
+describe('composer rules', () => {
   it('clamps the height to 40–120 px', () => {
     expect(composerHeight(0)).toBe(40);
     expect(composerHeight(39.2)).toBe(40);
@@ -317,7 +317,7 @@ describe('composer rules (spec §2, §5, §9)', () => {
   });
 });
 
-describe('recipient (spec §5) and the stream backoff', () => {
+describe('recipient and the stream backoff', () => {
   const contacts = [
     { id: YOU, email: 'zed@x.test', active: true, firstName: null, lastName: null },
     { id: ME, email: 'me@x.test', active: true, firstName: null, lastName: null },

@@ -20,13 +20,13 @@ import { shouldNotify } from './rules/notification-rules.ts';
 import { readLastRecipient, writeLastRecipient } from './rules/offline-store.ts';
 import './chat.css';
 
-/** Spec §8 word for word. */
+/** Shown when the team list cannot be read. */
 export const CONTACTS_FAILED = 'Failed to load team members';
 
 const contactsKey = (tenantId: string) => ['chat', 'contacts', tenantId] as const;
 
 /**
- * The floating Team Chat of spec §2 (tenant Admins and Viewers; the shell decides). The event
+ * The floating Team Chat (tenant Admins and Viewers; the shell decides). The event
  * stream lives as long as this widget, so a message that arrives while the panel is closed still
  * counts on the badge and can raise a desktop notification.
  */
@@ -122,7 +122,7 @@ export default function ChatWidget({ session }: { session: Session }) {
     setUnread(0);
     // The team is read again on every open (a list that failed, a person added since).
     if (opened) void contacts.refetch();
-    // Spec §4: asked on the first open only; a dismissed prompt is not put up again each time.
+    // Asked on the first open only; a dismissed prompt is not put up again each time.
     if (!opened) askNotificationPermission();
   };
   const closePanel = () => {

@@ -4,13 +4,13 @@ import { NOTIFICATION_CLOSE_MS } from '../rules/notification-rules.ts';
 export const notificationPermission = (): NotificationPermission | 'unsupported' =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
-/** Spec §4: asked on the first open while still "default"; the answer is the browser's to keep. */
+/** Asked on the first open while still "default"; the answer is the browser's to keep. */
 export function askNotificationPermission() {
   if (notificationPermission() !== 'default') return;
   Notification.requestPermission().catch(() => undefined);
 }
 
-/** One desktop notification, closed after 5 s (spec §9); a click brings the tab forward. */
+/** One desktop notification, closed after 5 s; a click brings the tab forward. */
 export function showDesktopNotification(title: string, body: string, onClick: () => void) {
   try {
     const notification = new Notification(title, { body, tag: 'canopy-chat' });

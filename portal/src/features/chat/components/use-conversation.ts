@@ -26,11 +26,11 @@ import { toggleReactionLocally } from '../rules/message-display.ts';
 import { loadWithFallback, OFFLINE_TEXT, saveMessages } from '../rules/offline-store.ts';
 import type { ChatEventListener } from './use-chat-events.ts';
 
-/** Spec §4, §9: the chat polls every 3 seconds for messages since the newest one held. */
+/** Safety net beside the event stream: poll every 3 seconds for messages after the newest held. */
 export const POLL_MS = 3_000;
-/** Spec §8 word for word. */
+/** Shown when a message cannot be sent; the pending copy is removed. */
 export const SEND_FAILED = 'Failed to send message';
-/** Not in the spec (it has no history paging): the older page could not be read. */
+/** Shown when the older page of history could not be read. */
 export const EARLIER_FAILED = 'Failed to load earlier messages';
 
 export interface Me {
@@ -158,7 +158,7 @@ export function useConversation(options: {
       } else if (event.kind === 'typing' && event.userId === partnerId) {
         clearTimeout(typingTimer);
         setPartnerTyping(event.isTyping);
-        // Spec §4: off after 2 s without a new signal, whatever the server says later.
+        // Off after 2 s without a new signal, so a lost "stopped typing" cannot leave it on.
         if (event.isTyping) typingTimer = setTimeout(() => setPartnerTyping(false), TYPING_TTL_MS);
       }
     });

@@ -1,4 +1,4 @@
-/** Spec §9: the message box grows from 40 to 120 px. */
+/** The message box grows with its text from 40 to 120 px, then scrolls. */
 export const COMPOSER_MIN_PX = 40;
 export const COMPOSER_MAX_PX = 120;
 
@@ -17,13 +17,13 @@ export function enterAction(event: {
   return 'send';
 }
 
-/** Spec §5: a message needs non-blank text or an image. */
+/** A message needs non-blank text or an image. */
 export const canSend = (text: string, image: File | null) => text.trim() !== '' || image !== null;
 
 /** Image files only, checked in code too (the picker's accept="image/*" is only a hint). */
 export const isImageFile = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
 
-/** The preview's size in megabytes, two decimals (no limit is enforced here, spec §5). */
+/** The preview's size in megabytes, two decimals (shown only; the portal enforces no limit). */
 export function sizeInMb(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   // A small screenshot is not "0.00 MB".

@@ -2,10 +2,10 @@ import { REACTION_EMOJIS, type ReactionEmoji } from '@canopy/portal-contract';
 import { avatarInitials } from '../../../shared/rules/roles.ts';
 import type { ShownMessage } from './message-merge.ts';
 
-/** Avatar initials: the first two letters of the email's local part, upper-case (spec §2, §9). */
+/** Avatar initials: first two letters of the email's local part, upper-case, as in the top bar. */
 export const chatInitials = avatarInitials;
 
-/** Spec §9: message time as HH:mm (24 h, local time). */
+/** Message time as HH:mm (24 h, local time). */
 export function messageTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
@@ -40,7 +40,7 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
 export type Ticks = 'none' | 'sent' | 'read';
 
 /**
- * Spec §2: a single tick once sent, a double green tick when readBy has more than one entry (the
+ * A single tick once sent, a double green tick when readBy has more than one entry (the
  * sender and the reader). Only our own messages carry ticks; a pending one has none yet.
  */
 export function ticksOf(message: ShownMessage, me: string): Ticks {

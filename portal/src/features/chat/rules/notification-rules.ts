@@ -1,9 +1,9 @@
-/** Spec §9: a desktop notification closes after 5 s. */
+/** A desktop notification closes after 5 s. */
 export const NOTIFICATION_CLOSE_MS = 5_000;
 
 /**
- * Spec §4: only with permission granted and never for our own messages. Beyond the spec, only
- * when the person would otherwise miss it: the tab is hidden or the chat panel is closed.
+ * Only with permission granted and never for our own messages; and only when the person would
+ * otherwise miss it: the tab is hidden or the chat panel is closed.
  */
 export function shouldNotify(input: {
   permission: NotificationPermission | 'unsupported';
@@ -17,6 +17,6 @@ export function shouldNotify(input: {
   return input.documentHidden || !input.panelOpen;
 }
 
-/** Spec §4: ask on the first open, and only while the browser has not been answered yet. */
+/** Ask on the first open, and only while the browser has not been answered yet. */
 export const shouldAskPermission = (permission: NotificationPermission | 'unsupported') =>
   permission === 'default';

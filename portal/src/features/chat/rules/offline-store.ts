@@ -1,9 +1,9 @@
 import { ChatMessageList, type ChatMessage } from '@canopy/portal-contract';
 
-/** Spec §3: the local storage keys, as named. */
+/** The local storage keys; docs/portal.md#team-chat names them to users, so keep them. */
 export const LAST_RECIPIENT_KEY = 'lastRecipient';
 export const messagesKey = (conversationKey: string) => `messages_${conversationKey}`;
-/** Spec §8 word for word. */
+/** Shown over the stored copy when the conversation cannot be loaded. */
 export const OFFLINE_TEXT = 'Using offline mode - some messages may be missing';
 
 /** The newest this many are kept offline (a long history must not fill the quota). */
@@ -37,7 +37,7 @@ export interface LoadedMessages {
 }
 
 /**
- * Spec §8: the server's messages (saved for next time), or, when loading fails, the stored copy
+ * The server's messages (saved for next time), or, when loading fails, the stored copy
  * with the offline notice. The 404 "no conversation yet" is an answer, not a failure.
  */
 export async function loadWithFallback(

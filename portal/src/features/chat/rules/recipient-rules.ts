@@ -7,7 +7,7 @@ export type ChatContact = z.infer<typeof ChatContacts>[number];
 export type RecipientState =
   { kind: 'none' } | { kind: 'invalid'; reason: string } | { kind: 'valid'; contact: ChatContact };
 
-/** Spec §5 word for word. */
+/** Said when the chosen recipient is the person themselves. */
 export const CANNOT_CHAT_WITH_YOURSELF = 'Cannot chat with yourself';
 
 /** Said when the remembered recipient was invited but has not activated their account. */
