@@ -1,7 +1,7 @@
 import type { SignedInPerson } from '@canopy/portal-contract';
 import { ApiError, apiFetch } from '../../../shared/api/api-fetch.ts';
 
-/** The login texts of spec §8. */
+/** What the sign-in form says when the server gives no message of its own. */
 export const LOGIN_MESSAGES = {
   failed: 'Login failed',
   incomplete: 'Authentication failed: incomplete data',
@@ -41,7 +41,7 @@ export async function login(
     () => null,
   );
   if (!parsed) throw new LoginError(LOGIN_MESSAGES.other);
-  // The response must carry at least the email and the id (spec §3).
+  // An answer that is not a whole signed-in person (email, id, roles…) is "incomplete data".
   if (!parsed.success) throw new LoginError(LOGIN_MESSAGES.incomplete);
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { InvitationRenewResponse, PasswordLinkStatus } from '@canopy/portal-contract';
 import { apiFetch, ApiError } from '../../../shared/api/api-fetch.ts';
 
-/** The password texts of spec §8. */
+/** The forgot and reset password texts, for when the server gives no message of its own. */
 export const PASSWORD_MESSAGES = {
   neutral: 'If an account with that email exists, a reset link has been sent',
   sendFailed: 'Failed to send reset link',

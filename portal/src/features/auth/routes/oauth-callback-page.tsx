@@ -33,8 +33,8 @@ async function exchangeTicket(token: string): Promise<boolean> {
 }
 
 /**
- * Spec §2: reads token and redirect (default /admin) from the query string and signs the person in
- * as a superadmin, then goes to the redirect target; without a token, /login.
+ * Single sign-on lands here: trades ?token= for a session (super administrators only), then goes
+ * to ?redirect= (default /admin); without a token, or for anyone else, /login.
  */
 export default function OAuthCallbackPage() {
   const [search] = useSearchParams();

@@ -32,7 +32,7 @@ function CheckedLink({ token }: { token: string }) {
   return <ResetForm token={token} />;
 }
 
-/** Spec §2: with no token in the address, the "Invalid Token" page with "Request New Link". */
+/** With no token in the address: the "Invalid Token" page with "Request New Link". */
 function InvalidToken() {
   return (
     <AuthLayout

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
-/** Spec §7: "a list of users, or an object with users" — both shapes are read the same way. */
+/** The tenant's users may come as a list or as an object with users; both read the same. */
 const UsersResponse = z.union([UserList, z.array(User).transform((users) => ({ users }))]);
 
 export const tenantUsersQuery = (tenantId: string) =>
@@ -22,7 +22,7 @@ export const tenantUsersQuery = (tenantId: string) =>
       (await apiFetch(`/api/users/tenant/${tenantId}`, { schema: UsersResponse })).users,
   });
 
-/** Spec §4: after a role save the list is reloaded after a 500 ms wait. */
+/** After a role save the list is reloaded after a 500 ms wait. */
 export const RELOAD_AFTER_ROLE_MS = 500;
 
 export function useUserMutations(tenantId: string) {

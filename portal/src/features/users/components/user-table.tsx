@@ -14,7 +14,7 @@ export interface UserTableProps {
   users: User[];
   loading: boolean;
   skeletonRows: number;
-  /** Role text of a row (the super admin and tenant screens have different rules, spec §2–§3). */
+  /** Role text of a row (the super admin and tenant screens differ: see shared/rules/roles.ts). */
   roleLabel: (user: User) => string;
   showLastLoggedIn: boolean;
   /** false: "View Only" instead of the actions. */

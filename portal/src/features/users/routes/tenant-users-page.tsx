@@ -55,7 +55,7 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleName>('Viewer');
   const [emailError, setEmailError] = useState<string>();
-  // Spec §8: a load failure whose message mentions "permission" shows an empty list.
+  // A load failure whose message mentions "permission" shows an empty list, not stale rows.
   const denied = users.isError && users.error.message.includes('permission');
   const list = denied ? [] : (users.data ?? []);
 
@@ -63,7 +63,7 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
 
-  /** Spec §5: refused with a message without a tenant context or when the person is not an admin. */
+  /** Create, delete and role edits are refused with a toast without a tenant or for a non-Admin. */
   const allowed = (permissionText: string) => {
     if (!tenantId) {
       toast.error('No tenant context found');
