@@ -243,7 +243,7 @@ describe('team chat: two people of one tenant, live (Chromium, real server)', ()
     await messageBox(viewer.page).pressSequentially('I am wri', { delay: 20 });
     const typing = admin.page.getByText('Vic Viewer is typing…');
     await typing.waitFor();
-    // No further keystrokes: off within the 2 s of spec §4 (the wait allows 5 s).
+    // No further keystrokes: the indicator goes off 2 s after the last signal (wait allows 5 s).
     await typing.waitFor({ state: 'detached', timeout: 5_000 });
     await messageBox(viewer.page).fill('');
   });

@@ -35,7 +35,7 @@ describe('sign-in, landing pages and the guard (Chromium, real server)', () => {
     await server?.close();
   });
 
-  it('should show the login form, accessible, with the spec validation messages', async () => {
+  it('should show the login form, accessible, with its validation messages', async () => {
     const { page, errors } = await openPortal(server.url);
     await page.goto('/login');
     await expectAccessible(page, 'login');
@@ -50,7 +50,7 @@ describe('sign-in, landing pages and the guard (Chromium, real server)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('should land each kind of person where spec §2 says', async () => {
+  it('should land super admins on /admin, Admins on /users, Viewers on /tenant/reports', async () => {
     for (const [who, path] of [
       ['superAdmin', '/admin'],
       ['admin', '/users'],

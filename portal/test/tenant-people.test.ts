@@ -140,7 +140,7 @@ describe('tenant Admin and Viewer (Chromium, real server)', () => {
   it('should show a Viewer the list read-only ("View Only") and keep them off admin pages', async () => {
     const { page } = await openPortal(server.url);
     await signInAndLand(page, 'milton@initech.test', '/tenant/reports');
-    // The Viewer's branding comes from the settings endpoint (spec §6): the Admin's new colours.
+    // A Viewer's branding comes from the tenant settings endpoint: the Admin's new colours.
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await page
       .getByRole('navigation', { name: 'Main' })

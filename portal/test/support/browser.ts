@@ -61,7 +61,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Spec §2 says where each person lands; waits for that path and the overlay to go. */
+/** Signs in, then waits for the person's landing path (see homePath) and the overlay to go. */
 export async function signInAndLand(page: Page, email: string, path: string) {
   await signIn(page, email);
   await page.waitForURL((url) => url.pathname === path);
