@@ -1,7 +1,8 @@
 /**
  * The server's one error table. Every error the API returns is `{ error, code }` (plus `fields` for
  * 400s) with a code from here; the portal shows `error`, programs branch on `code`. Codes are stable:
- * add new ones, never rename. Messages that the spec fixes (§8) are quoted exactly.
+ * add new ones, never rename. Messages are what people read in the portal; where the product sets
+ * the wording (docs/portal.md quotes several), keep it exact.
  */
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request' },

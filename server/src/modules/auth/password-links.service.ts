@@ -20,7 +20,7 @@ export interface PasswordLinkDeps {
   publicUrl: string;
 }
 
-/** The SPA page that takes the token (spec §2 /reset-password); it posts it to reset-password. */
+/** The SPA page that takes the token (/reset-password); it posts it to reset-password. */
 export const passwordLinkUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 

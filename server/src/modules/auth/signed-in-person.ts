@@ -2,7 +2,7 @@ import type { SignedInPerson } from '@canopy/portal-contract';
 import type { LoginCandidate } from './login.repository.ts';
 import type { IssuedSession } from './session.service.ts';
 
-/** The person part of the signed-in body (spec §3 "Auth session"), without the token. */
+/** The person part of the signed-in body (the portal's session), without the token. */
 export type PersonInfo = Omit<SignedInPerson, 'token' | 'expiresAt'>;
 
 export function personInfo(row: LoginCandidate): PersonInfo {

@@ -19,8 +19,8 @@ export async function getTenantSettings(
 }
 
 /**
- * Changes a tenant's branding. Only that tenant's Admin may (spec §6: super administrators edit
- * branding through the tenant itself, PUT /api/admin/tenants/{id}).
+ * Changes a tenant's branding. Only that tenant's Admin may (super administrators edit branding
+ * through the tenant itself, PUT /api/admin/tenants/{id}).
  */
 export async function updateTenantSettings(
   db: Kysely<Database>,

@@ -38,7 +38,7 @@ export async function getTenants(db: Kysely<Database>): Promise<Tenant[]> {
 
 /**
  * One tenant. Super administrators read any; a tenant Admin reads only their own (the SPA loads
- * its branding here, spec §6), anyone else's id is refused like any foreign tenant (403).
+ * its branding here), anyone else's id is refused like any foreign tenant (403).
  */
 export async function getTenant(
   db: Kysely<Database>,

@@ -31,7 +31,7 @@ const tenantDeps = (app: FastifyInstance, request: FastifyRequest): TenantDeps =
   warn: (details, message) => request.log.warn(details, message),
 });
 
-/** Tenant management (spec §7 "Tenants and settings"): super administrators. */
+/** Tenant management: super administrators. */
 const adminTenants: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
@@ -49,7 +49,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      // Tenant Admins may read their own tenant here: the SPA loads their branding from it (§6).
+      // Tenant Admins may read their own tenant here: the SPA loads their branding from it.
       config: { access: 'tenant-admin' },
       schema: {
         tags: ['tenants'],

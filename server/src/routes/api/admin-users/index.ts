@@ -2,7 +2,7 @@ import { ErrorBody, UserCount } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countUsers } from '../../../modules/users/users.service.ts';
 
-/** The admin dashboard's "Total Users" card (spec §2, §7). */
+/** The admin dashboard's "Total Users" card. */
 const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',

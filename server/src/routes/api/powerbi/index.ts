@@ -27,8 +27,7 @@ const errors = analyticsErrors;
 
 /**
  * Reports and embed tokens for tenant users, report grants for super administrators, and the
- * report usage log (spec §7 "Reports and permissions"). The rules are in modules/reports and
- * modules/permissions.
+ * report usage log. The rules are in modules/reports and modules/permissions.
  */
 const powerbi: FastifyPluginAsyncZod = async (app) => {
   reportAndTokenRoutes(app, 'tenant-user', '');

@@ -14,7 +14,7 @@ import { principalOf } from '../../../plugins/app/authenticate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** A tenant's branding (spec §7): read by its members and super admins, changed by its Admin. */
+/** A tenant's branding: read by its members and super admins, changed by its Admin. */
 const tenants: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:tenantId/settings',

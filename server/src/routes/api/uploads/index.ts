@@ -40,7 +40,7 @@ async function logoBytes(request: FastifyRequest): Promise<Buffer> {
   return file.toBuffer();
 }
 
-/** Logo uploads (spec §7): the tenant screens of super administrators and tenant Admins. */
+/** Logo uploads: the tenant screens of super administrators and tenant Admins. */
 const uploads: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest) =>
     storeLogo({ db: app.db, storage: app.storage }, actorOf(request), await logoBytes(request));

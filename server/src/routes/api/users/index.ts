@@ -40,7 +40,7 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
 });
 
 /**
- * A tenant's people (spec §7 "Users"). Super administrators manage anyone's; a tenant Admin their
+ * A tenant's people. Super administrators manage anyone's; a tenant Admin their
  * own tenant's; a Viewer reads their tenant's list. Who may touch whom is in users.service.ts.
  */
 const users: FastifyPluginAsyncZod = async (app) => {
@@ -171,7 +171,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/:tenantId',
     {
-      // The team chat is for tenant members only (spec §6).
+      // The team chat is between people of one tenant: super administrators have none.
       config: { access: 'tenant-user' },
       schema: {
         tags: ['users'],
