@@ -31,7 +31,12 @@ const contactsKey = (tenantId: string) => ['chat', 'contacts', tenantId] as cons
  * counts on the badge and can raise a desktop notification.
  */
 export default function ChatWidget({ session }: { session: Session }) {
-  const me = { id: session.id, email: session.email };
+  const me = {
+    id: session.id,
+    email: session.email,
+    firstName: session.firstName,
+    lastName: session.lastName,
+  };
   const tenantId = session.tenantId ?? '';
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);

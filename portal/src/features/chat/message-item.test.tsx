@@ -92,3 +92,26 @@ describe('a message on screen', () => {
     expect(item.querySelector('.chat-bubble__text')!.textContent).toBe('one\ntwo');
   });
 });
+
+describe('avatars', () => {
+  it("show the initials of a name set on My account, else of the email's local part", () => {
+    const other = { ...base, senderId: YOU };
+    const avatar = (item: HTMLElement) => item.querySelector('.chat-avatar')?.textContent;
+    expect(avatar(render(other))).toBe('VI');
+    act(() =>
+      view.root.render(
+        <ul>
+          <MessageItem
+            message={other}
+            me={ME}
+            partnerEmail="vic.viewer@acme.test"
+            partner={{ email: 'vic.viewer@acme.test', firstName: 'Victoria', lastName: 'Vance' }}
+            onReact={onReact}
+            onImageLoad={() => {}}
+          />
+        </ul>,
+      ),
+    );
+    expect(avatar(view.container.querySelector('li')!)).toBe('VV');
+  });
+});

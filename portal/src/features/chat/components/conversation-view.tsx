@@ -102,6 +102,7 @@ export function ConversationView(props: {
                     message={message}
                     me={me}
                     partnerEmail={partner.email}
+                    partner={partner}
                     onReact={(id, emoji) => void chat.react(id, emoji)}
                     onImageLoad={toBottom}
                   />

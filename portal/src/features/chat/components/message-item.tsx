@@ -1,19 +1,16 @@
 import { REACTION_EMOJIS, type ReactionEmoji } from '@canopy/portal-contract';
 import { useEffect, useRef, useState } from 'react';
-import {
-  chatInitials,
-  emojiName,
-  messageTime,
-  reactionCounts,
-  ticksOf,
-} from '../rules/message-display.ts';
+import { personInitials, type NamedPerson } from '../../../shared/rules/display-name.ts';
+import { emojiName, messageTime, reactionCounts, ticksOf } from '../rules/message-display.ts';
 import { normalText, type ShownMessage } from '../rules/message-merge.ts';
 import { Icon, Ticks } from './chat-icons.tsx';
 
 export function MessageItem(props: {
   message: ShownMessage;
-  me: { id: string; email: string };
+  me: NamedPerson & { id: string };
   partnerEmail: string;
+  /** The partner's name, when they set one: their avatar shows its initials. */
+  partner?: NamedPerson;
   onReact: (messageId: string, emoji: ReactionEmoji) => void;
   onImageLoad: () => void;
 }) {
@@ -42,7 +39,7 @@ export function MessageItem(props: {
     >
       {!own && (
         <span className="chat-avatar" aria-hidden="true">
-          {chatInitials(email)}
+          {personInitials(own ? me : (props.partner ?? { email }))}
         </span>
       )}
       <div className="chat-message__body">

@@ -36,6 +36,9 @@ export const EARLIER_FAILED = 'Failed to load earlier messages';
 export interface Me {
   id: string;
   email: string;
+  /** The name set on My account, for the avatar's initials. */
+  firstName?: string | null;
+  lastName?: string | null;
 }
 
 const newClientId = () =>
