@@ -8,7 +8,10 @@
  *   a frame that is gone). They carry a stable `code` so callers can branch without parsing text.
  */
 
-/** Literal messages of the original library (reference §5.2). Append-only. */
+/**
+ * The original library's error texts, word for word, so code written against it still matches them
+ * (docs/migrating-from-powerbi-client.md). Append-only.
+ */
 export const messages = {
   rdlNotSupported: 'This API is currently not supported for RDL reports',
   embedUrlNotSupported:

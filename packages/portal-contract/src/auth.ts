@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Email, HexColor, Id, PersonType, Theme } from './common.ts';
 
-/** Server-side password policy: the spec's reset rules (§5), applied wherever a password is set. */
+/**
+ * Server-side password policy: at least 8 characters, an uppercase letter and a number (the reset
+ * form's rules), applied wherever a password is set.
+ */
 export const NewPassword = z
   .string()
   .max(256, 'Must be at most 256 characters')
@@ -23,7 +26,7 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const SupportContact = z.object({ supportEmail: z.string().nullable() });
 export type SupportContact = z.infer<typeof SupportContact>;
 
-/** The signed-in person (spec §3 "Auth session") plus the access token and its expiry. */
+/** The signed-in person (the portal's session) plus the access token and its expiry. */
 export const SignedInPerson = z.object({
   id: Id,
   email: z.string(),
@@ -66,13 +69,13 @@ export const InvitationRenewResponse = z.object({ message: z.literal(INVITATION_
 export const RefreshResponse = SignedInPerson;
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
-/** `POST /api/auth/forgot-password`: always this one neutral answer (spec §8). */
+/** `POST /api/auth/forgot-password`: always this one neutral answer, never who has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account with that email exists, a reset link has been sent';
 export const ForgotPasswordResponse = z.object({ message: z.literal(FORGOT_PASSWORD_MESSAGE) });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
-/** `POST /api/auth/reset-password` success (spec §8's success toast). */
+/** `POST /api/auth/reset-password` success: the text the portal's toast shows. */
 export const PASSWORD_RESET_MESSAGE = 'Password reset successfully! You can now log in.';
 export const ResetPasswordResponse = z.object({ message: z.literal(PASSWORD_RESET_MESSAGE) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
 
-/** The six reactions of the spec (§9): thumbs up, heart, laugh, surprised, sad, angry. */
+/** The six reactions: thumbs up, heart, laugh, surprised, sad, angry. */
 export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '😠'] as const;
 export const ReactionEmoji = z.enum(REACTION_EMOJIS);
 export type ReactionEmoji = z.infer<typeof ReactionEmoji>;
@@ -10,10 +10,10 @@ export type ReactionEmoji = z.infer<typeof ReactionEmoji>;
 export const MAX_MESSAGE_LENGTH = 4000;
 /** Most messages one `since` poll returns; the `X-Next-Cursor` header continues from there. */
 export const MESSAGES_PAGE_SIZE = 200;
-/** Typing state ends this long after the last "typing" signal (spec §4, §9). */
+/** Typing state ends this long after the last "typing" signal. */
 export const TYPING_TTL_MS = 2000;
 
-/** The two user ids, sorted, joined with an underscore (spec §3). */
+/** The two user ids, sorted, joined with an underscore: the same key whichever of the two asks. */
 export const ConversationKey = z
   .string()
   .regex(

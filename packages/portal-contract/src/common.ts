@@ -11,7 +11,7 @@ export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour 
 export const Theme = z.enum(['dark', 'light']);
 export type Theme = z.infer<typeof Theme>;
 
-/** The tenant roles of the spec (§6). Super administrators are a user type, not a role. */
+/** The tenant roles: Admin and Viewer. Super administrators are a user type, not a role. */
 export const RoleName = z.enum(['Admin', 'Viewer']);
 export type RoleName = z.infer<typeof RoleName>;
 export const ROLE_NAMES = RoleName.options;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 
-/** Data sources and their integrations (spec §3, §4, §7 "Data integration"). */
+/** Data sources and their integrations (docs/portal.md#data-integration). */
 export const SourceId = z
   .string()
   .trim()

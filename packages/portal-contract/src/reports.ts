@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 
 /**
- * Reports, embed tokens, report grants and the report usage log (spec §7 "Reports and
- * permissions"). Analytics ids (workspaces, reports) are the service's GUIDs.
+ * Reports, embed tokens, report grants and the report usage log. Analytics ids (workspaces,
+ * reports) are the service's GUIDs.
  */
 export const AnalyticsId = z
   .string()
