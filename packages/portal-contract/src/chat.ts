@@ -29,7 +29,7 @@ export const ConversationKeyParams = z.object({ conversationKey: ConversationKey
 export const MessageIdParams = z.object({ messageId: Id });
 
 /**
- * `since`: the spec's ISO timestamp (the newest `createdAt` the widget holds), or the opaque cursor
+ * `since`: an ISO timestamp (the newest `createdAt` the widget holds), or the opaque cursor
  * of an `X-Next-Cursor` header (`c` and digits). Either way the answer is everything strictly after.
  */
 export const SinceCursor = z.union([

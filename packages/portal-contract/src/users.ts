@@ -20,8 +20,9 @@ export type User = z.infer<typeof User>;
 export const UserList = z.object({ users: z.array(User) });
 
 /**
- * The spec's forms always send a password (the tenant screen a fixed default one). It is accepted
- * for shape and never stored: every new account gets an invitation to set its own (server/README.md).
+ * The original portal's forms always sent a password (the tenant screen a fixed default one). It
+ * is still accepted for shape and never stored: every new account gets an invitation to set its
+ * own (server/README.md).
  */
 export const CreateUserRequest = z.object({
   email: Email,

@@ -37,7 +37,7 @@ const mix = (hex: string, toward: number, amount: number) => {
 };
 
 /**
- * The surface to put the spec's text colour on: the tenant's colour itself when the pair reads
+ * The surface to put textOnColor's text on: the tenant's colour itself when the pair reads
  * well (WCAG AA, 4.5:1), else the nearest darker (white text) or lighter (black text) shade that
  * does. The brightness rule alone lets colours such as #0284c7 or orange carry unreadable text.
  */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from '../tenants/tenants.table.ts';
 
-/** One per pair of people of a tenant; `user_a < user_b`, `key` is the spec's conversation key. */
+/** One per pair of people of a tenant; `user_a < user_b`; `key` is both ids sorted, `_`-joined. */
 export interface ConversationsTable {
   id: Generated<string>;
   tenant_id: string;

@@ -5,7 +5,7 @@ import type { MessageRow, Pair } from './chat.repository.ts';
 /** The opaque cursor of a message: its sequence number. */
 export const cursorOf = (seq: number) => `c${seq}`;
 
-/** The spec's chat message: readBy lists the sender, and the recipient once read (double tick). */
+/** A chat message as the API sends it: readBy lists the sender, and the recipient once read. */
 export function toMessageDto(row: MessageRow, pair: Pair, urls: ChatImageUrls): ChatMessage {
   const recipient = row.sender_id === pair.userA ? pair.userB : pair.userA;
   return {

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 export interface ChatPushOptions {
-  /** How long typing lasts without a new signal (spec: 2 s). */
+  /** How long typing lasts without a new signal (default TYPING_TTL_MS, 2 s). */
   typingTtlMs?: number;
   /** Comment lines on idle streams, under the usual 60 s proxy and NAT idle timeouts. */
   heartbeatMs?: number;

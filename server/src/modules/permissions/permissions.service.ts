@@ -20,7 +20,7 @@ export async function listGrants(db: Db, groupId: string): Promise<ReportGrantLi
 
 /**
  * The user, report and workspace of a grant must all belong to the named tenant; a report the
- * server has not synchronised yet answers with the spec's "sync reports first" message.
+ * server has not synchronised yet answers REPORT_NOT_SYNCED ("… Please sync reports first.").
  */
 async function checkGrantTarget(db: Db, request: RevokeRequest) {
   const tenant = await tenantById(db, request.tenantId);

@@ -58,7 +58,10 @@ export async function fetchMessagesSince(key: string, since: string | null): Pro
   return { messages, nextCursor, hasMore };
 }
 
-/** Multipart, as the spec's widget posts it; `clientId` makes a retry return the first copy. */
+/**
+ * Multipart: content, clientId and an optional image; `clientId` makes a retry return the first
+ * copy.
+ */
 export function sendChatMessage(
   key: string,
   input: { content: string; image: File | null; clientId: string },

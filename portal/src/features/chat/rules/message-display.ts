@@ -88,5 +88,5 @@ const EMOJI_NAMES: Record<ReactionEmoji, string> = {
   '😢': 'sad',
   '😠': 'angry',
 };
-/** Names for screen readers (the spec's own words for the six). */
+/** A reaction's name, for screen readers. */
 export const emojiName = (emoji: ReactionEmoji) => EMOJI_NAMES[emoji];

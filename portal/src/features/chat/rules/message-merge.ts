@@ -93,7 +93,8 @@ export function applyRead(
 
 /**
  * Where the next `since` poll starts: the server's `X-Next-Cursor` when we hold one, else the
- * newest confirmed message's cursor, else its createdAt (the spec's timestamp); null = from the start.
+ * newest confirmed message's cursor, else its createdAt (an ISO timestamp the server also takes);
+ * null = from the start.
  */
 export function sinceOf(shown: readonly ShownMessage[], nextCursor: string | null): string | null {
   if (nextCursor) return nextCursor;

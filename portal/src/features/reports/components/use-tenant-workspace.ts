@@ -6,8 +6,8 @@ import { tenantSettingsQuery } from '../api/reports-api.ts';
 export const NO_WORKSPACE_TEXT = 'No PowerBI workspace configured for this tenant';
 
 /**
- * A tenant user's workspace id, from their tenant's settings. Failures toast the spec's texts
- * ("Failed to fetch tenant info"; no workspace id: reports are not loaded and an error shows).
+ * A tenant user's workspace id, from their tenant's settings. A failure toasts "Failed to fetch
+ * tenant info"; without a workspace id, reports are not loaded and an error shows.
  */
 export function useTenantWorkspace(tenantId: string | null) {
   const settings = useQuery({ ...tenantSettingsQuery(tenantId ?? ''), enabled: !!tenantId });
