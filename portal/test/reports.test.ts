@@ -210,7 +210,7 @@ describe('reports: lists, access, embedded views (Chromium, real server, emulato
     await viewer.getByText('No reports found').waitFor();
     expect(await viewer.locator('tbody tr').count()).toBe(0);
 
-    // Opening it by its address now fails the spec's way, with the way back.
+    // Opening it by its address now fails with "Report not found" and the way back to the list.
     const { reports } = await api<{ reports: { id: string; name: string }[] }>(
       'POST',
       '/api/admin/powerbi/reports',

@@ -123,7 +123,7 @@ describe('super admin: tenants and users (Chromium, real server)', () => {
     expect(await row.locator('img.org__logo').count()).toBe(1);
   });
 
-  it('should delete a tenant after the spec confirmation', async () => {
+  it('should delete a tenant after confirming "Are you sure…"', async () => {
     await page.getByRole('button', { name: 'Delete Globex' }).click();
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await confirm

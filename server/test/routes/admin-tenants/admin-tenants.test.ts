@@ -36,7 +36,7 @@ const create = (payload: object, token = su()) =>
   t.request({ method: 'POST', url: '/api/admin/tenants', token, payload });
 
 describe('POST /api/admin/tenants', () => {
-  it('creates a tenant with the spec defaults and provisions its workspace', async () => {
+  it('creates an active tenant with the default colour and theme, and provisions its workspace', async () => {
     const res = await create({ name: 'Acme', adminEmail: 'Boss@Acme.example' });
     expect(res.statusCode).toBe(201);
     const tenant = res.json();

@@ -266,7 +266,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json().code).toBe('INVALID_RESET_TOKEN');
   });
 
-  it("enforces the spec's rules server-side, with its messages, and keeps the link usable", async () => {
+  it('enforces length, uppercase and digit server-side, with messages; the link stays usable', async () => {
     const person = await createPerson(t, { superAdmin: true });
     const token = await resetLink(person.email);
     const cases: Array<[string, string]> = [

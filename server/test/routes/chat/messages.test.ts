@@ -31,7 +31,7 @@ const poll = (person: { token: string }, key: string, since?: string) =>
   });
 
 describe('sending and reading messages', () => {
-  it('stores a trimmed message with the spec fields and returns it in polls and the conversation', async () => {
+  it('stores a trimmed message with its fields and returns it in polls and the conversation', async () => {
     const a = await createPerson(t, { tenantId: cast.tenantA.id });
     const b = await createPerson(t, { tenantId: cast.tenantA.id });
     const key = keyOf(a, b);

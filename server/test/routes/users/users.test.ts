@@ -39,7 +39,7 @@ const sessionsOf = async (userId: string) =>
   ).length;
 
 describe('GET /api/users/tenant/{tenantId}', () => {
-  it("lists a tenant's people with roles, status and the spec's fields", async () => {
+  it("lists a tenant's people with roles, status, names and last sign-in", async () => {
     const res = await list(cast.tenantA.id, cast.superAdmin.token);
     expect(res.statusCode).toBe(200);
     const users = res.json().users;
