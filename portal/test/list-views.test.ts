@@ -24,7 +24,10 @@ describe('list views in the URL (Chromium, real server)', () => {
 
   beforeAll(async () => {
     server = await startPortalServer();
-    for (const name of TENANTS) await server.createTenant({ name, theme: 'light' });
+    const light = [];
+    for (const name of TENANTS) light.push(await server.createTenant({ name, theme: 'light' }));
+    await server.createPerson({ tenantId: light[0]!.id, role: 'Admin', email: 'ann@acme.test' });
+    await server.createPerson({ tenantId: light[0]!.id, role: 'Viewer', email: 'vic@acme.test' });
     const initech = await server.createTenant({ name: 'Initech', theme: 'dark' });
     await server.createPerson({ tenantId: initech.id, role: 'Admin', email: 'bill@initech.test' });
     for (let i = 1; i <= 11; i++)
@@ -126,6 +129,16 @@ describe('list views in the URL (Chromium, real server)', () => {
     await page.getByLabel('Search Users').fill('nobody');
     await page.getByText('No name or email contains "nobody".').waitFor();
     expect(errors).toEqual([]);
+
+    // The same screen in a light-themed tenant, searched, at 375 px.
+    const acme = await openPortal(server.url, { width: 375, height: 740 });
+    await signInAndLand(acme.page, 'ann@acme.test', '/users');
+    await acme.page.goto('/users?q=vic&sort=email');
+    await settled(acme.page);
+    await acme.page.getByRole('heading', { name: 'Users (1)' }).waitFor();
+    expect(await acme.page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expectAccessible(acme.page, 'tenant users, searched, 375 px light');
+    expect(acme.errors).toEqual([]);
 
     const root = await openPortal(server.url);
     await signInAndLand(root.page, 'root@canopy.test', '/admin');

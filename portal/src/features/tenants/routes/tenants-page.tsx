@@ -94,18 +94,20 @@ export default function TenantsPage() {
         <ErrorCard message="Failed to fetch tenants" />
       ) : (
         <Card>
-          <div className="list-search">
-            <TextField
-              label="Search Tenants"
-              type="search"
-              placeholder="Search by name or admin email..."
-              value={view.search}
-              onChange={(event) => view.setSearch(event.target.value)}
-            />
+          <div className="list-controls">
+            <div className="list-controls__search">
+              <TextField
+                label="Search Tenants"
+                type="search"
+                placeholder="Search by name or admin email..."
+                value={view.search}
+                onChange={(event) => view.setSearch(event.target.value)}
+              />
+            </div>
+            <SortSelect choices={TENANT_SORT_CHOICES} sort={view.sort} onSort={view.setSort} />
           </div>
           <div className="toolbar">
             <h2 className="card__title">Tenants ({view.total})</h2>
-            <SortSelect choices={TENANT_SORT_CHOICES} sort={view.sort} onSort={view.setSort} />
           </div>
           <TenantTable
             rows={view.rows}

@@ -41,17 +41,16 @@ export function UserListCard({ users, pageSize, selfId, ...table }: UserListCard
   });
   return (
     <Card>
-      <div className="list-search">
-        <TextField
-          label="Search Users"
-          type="search"
-          placeholder="Search by name or email..."
-          value={view.search}
-          onChange={(event) => view.setSearch(event.target.value)}
-        />
-      </div>
-      <div className="toolbar">
-        <h2 className="card__title">Users ({view.total})</h2>
+      <div className="list-controls">
+        <div className="list-controls__search">
+          <TextField
+            label="Search Users"
+            type="search"
+            placeholder="Search by name or email..."
+            value={view.search}
+            onChange={(event) => view.setSearch(event.target.value)}
+          />
+        </div>
         <SortSelect
           choices={userSortChoices(table.showLastLoggedIn)}
           sort={view.sort}
@@ -61,6 +60,9 @@ export function UserListCard({ users, pageSize, selfId, ...table }: UserListCard
           value={(view.filter('role') as RoleFilterValue | null) ?? 'all'}
           onChange={(value) => view.setFilter('role', value === 'all' ? null : value)}
         />
+      </div>
+      <div className="toolbar">
+        <h2 className="card__title">Users ({view.total})</h2>
       </div>
       <UserTable
         {...table}
