@@ -280,7 +280,8 @@ http {
   await until('nginx', async () => (await fetch(`${proxyUrl}/api/ready`)).ok);
   passed.push('nginx → 2 compiled instances ready (PostgreSQL, s3rver, shared emulator)');
 
-  // Sign in, make a tenant (its workspace in the emulator), invite its administrator, who activates.
+  // Sign in, make a tenant (its workspace in the emulator); creating it invites its administrator,
+  // who activates.
   const anonymous = api(proxyUrl);
   const signIn = (email, password) => anonymous.post('/api/auth/login', { email, password });
   const superAdmin = api(proxyUrl, (await signIn(adminAccount.email, adminAccount.password)).token);
@@ -290,11 +291,6 @@ http {
     createPowerBIWorkspace: true,
   });
   if (!tenant.powerBiGroupId) fail('the tenant has no workspace');
-  await superAdmin.post('/api/users', {
-    email: 'boss@smoke.test',
-    tenantId: tenant.id,
-    role: 'Admin',
-  });
   const activate = async (email, password) => {
     const token = await until(`the invitation to ${email}`, async () => {
       const outbox = join(dataDir, 'outbox');
