@@ -71,7 +71,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
     secret: options.config.jwtSecret,
     accessTokenTtlSeconds: options.config.accessTokenTtlSeconds,
   });
-  await fastify.register(swagger);
+  await fastify.register(swagger, { publicUrl: options.config.publicUrl });
   await fastify.register(services, {
     storage: options.storage,
     mailer: options.mailer,

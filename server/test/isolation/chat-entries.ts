@@ -68,6 +68,14 @@ export const CHAT_MATRIX: Matrix = {
     }),
     expect: { ...participants(200), viewerA: [403, 404] },
   },
+  'POST /api/conversations/key/:conversationKey/typing': {
+    // The published path of the same signal (the one above is kept for older clients).
+    request: (ctx, target) => ({
+      url: `/api/conversations/key/${keyOf(ctx, target)}/typing`,
+      payload: { userId: peopleOf(ctx, target)[0]!.id, isTyping: true },
+    }),
+    expect: { ...participants(200), viewerA: [403, 404] },
+  },
   'POST /api/conversations/messages/:messageId/reactions': {
     request: async (ctx, target) => ({
       url: `/api/conversations/messages/${await messageIn(ctx, target)}/reactions`,

@@ -118,15 +118,15 @@ export const ROUTE_MATRIX: Matrix = {
     }),
     expect: tenantAdmins(200, 403),
   },
-  'POST /api/users/:id/invitation': {
+  'POST /api/users/invitations/:id': {
     request: async (ctx, target) => ({
-      url: `/api/users/${(await freshInvitee(ctx, target)).id}/invitation`,
+      url: `/api/users/invitations/${(await freshInvitee(ctx, target)).id}`,
     }),
     expect: personOfTenant,
   },
-  'DELETE /api/users/:id/invitation': {
+  'DELETE /api/users/invitations/:id': {
     request: async (ctx, target) => ({
-      url: `/api/users/${(await freshInvitee(ctx, target)).id}/invitation`,
+      url: `/api/users/invitations/${(await freshInvitee(ctx, target)).id}`,
     }),
     expect: personOfTenant,
   },

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
-export default fp(
-  async (app) => {
+export default fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -13,7 +13,10 @@ export default fp(
           title: 'Canopy portal API',
           description: 'The API behind the Canopy reporting portal. Errors are `{ error, code }`.',
           version: '1.0.0',
+          license: { name: 'MIT', identifier: 'MIT' },
         },
+        // Paths already start with /api: the server is the portal's own origin.
+        servers: [{ url: publicUrl, description: 'This portal' }],
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },

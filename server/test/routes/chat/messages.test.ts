@@ -382,6 +382,22 @@ describe('typing', () => {
     });
     expect(other.statusCode).toBe(403);
   });
+
+  it('answers on the published /key/ path and on the original one alike', async () => {
+    const key = keyOf(cast.adminA, cast.viewerA);
+    for (const url of [
+      `/api/conversations/key/${key}/typing`,
+      `/api/conversations/${key}/typing`,
+    ]) {
+      const own = await t.request({
+        method: 'POST',
+        url,
+        token: cast.adminA.token,
+        payload: { userId: cast.adminA.id, isTyping: false },
+      });
+      expect(own.statusCode, url).toBe(200);
+    }
+  });
 });
 
 describe('deleting a tenant', () => {

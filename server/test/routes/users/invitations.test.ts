@@ -62,9 +62,9 @@ const invite = (tenantId: string, role = 'Viewer', token = cast.adminA.token) =>
     payload: { email: email(), tenantId, role },
   });
 const resend = (id: string, token: string) =>
-  t.request({ method: 'POST', url: `/api/users/${id}/invitation`, token });
+  t.request({ method: 'POST', url: `/api/users/invitations/${id}`, token });
 const revoke = (id: string, token: string) =>
-  t.request({ method: 'DELETE', url: `/api/users/${id}/invitation`, token });
+  t.request({ method: 'DELETE', url: `/api/users/invitations/${id}`, token });
 const bulk = (payload: object, token = cast.adminA.token) =>
   t.request({ method: 'POST', url: '/api/users/invitations', token, payload });
 const listOf = async (tenantId: string) =>
@@ -159,7 +159,7 @@ describe('creating a tenant invites its administrator', () => {
   });
 });
 
-describe('POST /api/users/{id}/invitation (resend)', () => {
+describe('POST /api/users/invitations/{id} (resend)', () => {
   it('mails a new 7-day link; the old one stops working, the new one works', async () => {
     const person = (await invite(cast.tenantA.id)).json<{ id: string; email: string }>();
     const oldToken = await latestToken(person.email);
@@ -204,7 +204,7 @@ describe('POST /api/users/{id}/invitation (resend)', () => {
   });
 });
 
-describe('DELETE /api/users/{id}/invitation (revoke)', () => {
+describe('DELETE /api/users/invitations/{id} (revoke)', () => {
   it('deletes the invited account; its link stops working', async () => {
     const person = (await invite(cast.tenantA.id)).json<{ id: string; email: string }>();
     const token = await latestToken(person.email);

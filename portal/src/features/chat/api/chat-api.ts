@@ -77,7 +77,7 @@ export const markMessagesRead = (key: string, messageIds: string[]) =>
   apiFetch(`/api/conversations/key/${key}/read`, { method: 'POST', body: { messageIds } });
 
 export const signalTyping = (key: string, userId: string, isTyping: boolean) =>
-  apiFetch(`/api/conversations/${key}/typing`, { method: 'POST', body: { userId, isTyping } });
+  apiFetch(`/api/conversations/key/${key}/typing`, { method: 'POST', body: { userId, isTyping } });
 
 export const toggleReaction = (messageId: string, emoji: ReactionEmoji) =>
   apiFetch(`/api/conversations/messages/${messageId}/reactions`, {

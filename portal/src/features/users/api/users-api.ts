@@ -55,12 +55,12 @@ export function useUserMutations(tenantId: string) {
   });
   const resend = useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`/api/users/${id}/invitation`, { method: 'POST', schema: User }),
+      apiFetch(`/api/users/invitations/${id}`, { method: 'POST', schema: User }),
     onSuccess: refresh,
   });
   const revoke = useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`/api/users/${id}/invitation`, { method: 'DELETE', schema: Ok }),
+      apiFetch(`/api/users/invitations/${id}`, { method: 'DELETE', schema: Ok }),
     onSuccess: refresh,
   });
   return { create, updateRole, remove, inviteMany, resend, revoke };

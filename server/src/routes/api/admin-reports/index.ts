@@ -13,6 +13,7 @@ const adminReports: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['reports'],
+        operationId: 'syncTenantReports',
         summary: "Bring the server's report list in step with the tenant's workspace",
         params: TenantIdParams,
         response: { 200: ReportSyncResult, ...analyticsErrors },

@@ -39,6 +39,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['tenants'],
+        operationId: 'listTenants',
         summary: 'List every tenant',
         response: { 200: TenantList, ...errors },
       },
@@ -53,6 +54,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-admin' },
       schema: {
         tags: ['tenants'],
+        operationId: 'getTenant',
         summary: 'One tenant (super administrators: any; a tenant Admin: their own)',
         params: IdParams,
         response: { 200: Tenant, ...errors },
@@ -70,6 +72,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['tenants'],
+        operationId: 'createTenant',
         summary:
           'Create a tenant, invite its administrator, and make its analytics workspace unless createPowerBIWorkspace is false',
         description:
@@ -92,6 +95,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['tenants'],
+        operationId: 'updateTenant',
         summary: 'Change a tenant',
         params: IdParams,
         body: UpdateTenantRequest,
@@ -107,6 +111,7 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['tenants'],
+        operationId: 'deleteTenant',
         summary: 'Delete a tenant with its people, sessions, grants, integrations and messages',
         params: IdParams,
         response: { 200: Ok, ...errors },

@@ -10,6 +10,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['users'],
+        operationId: 'countTenantUsers',
         summary: 'How many people belong to tenants (super administrators not counted)',
         response: { 200: UserCount, 401: ErrorBody, 403: ErrorBody },
       },

@@ -10,6 +10,7 @@ const auditLog: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['audit'],
+        operationId: 'listAuditEvents',
         summary:
           'Audit events, newest first (filter by tenantId and action; page with limit/offset)',
         querystring: AuditQuery,

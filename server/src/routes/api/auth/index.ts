@@ -22,6 +22,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'signIn',
         summary: 'Sign in with email and password',
         security: [],
         body: LoginRequest,
@@ -42,6 +43,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'getSupportContact',
         summary: 'Where "Contact Administrator" on the sign-in page writes (CANOPY_SUPPORT_EMAIL)',
         security: [],
         response: { 200: SupportContact, 429: ErrorBody },

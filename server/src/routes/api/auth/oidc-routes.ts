@@ -61,6 +61,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'getOidcStatus',
         summary: 'Whether external sign-in (OpenID Connect) is offered',
         security: [],
         response: { 200: OidcStatus },
@@ -75,6 +76,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'startOidcSignIn',
         summary: 'Start external sign-in: 302 to the identity provider',
         description: '`redirect` is a path on this site to open afterwards (default /admin).',
         security: [],
@@ -107,6 +109,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'completeOidcSignIn',
         summary: "The identity provider's redirect back: 302 to the SPA's /oauth/callback",
         description:
           'Signs in only an existing super administrator whose verified email matches. The token ' +
@@ -144,6 +147,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'exchangeOidcTicket',
         summary: "Trade /oauth/callback's one-time token for a session (like sign-in)",
         security: [],
         body: OidcExchangeRequest,

@@ -37,6 +37,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary: 'Mail a password reset link (30 minutes, single use) if the account exists',
         description:
           'Always the same neutral answer, sent before any lookup, so neither it nor its timing ' +
@@ -105,6 +106,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with a reset or invitation link',
         description:
           'The password must have at least 8 characters, an uppercase letter and a digit. The ' +

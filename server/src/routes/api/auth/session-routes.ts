@@ -22,6 +22,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'refreshSession',
         summary: 'A fresh access token for the session of the refresh cookie (rotates the cookie)',
         description:
           'The refresh credential is single-use: presenting a used one ends the whole session. ' +
@@ -61,6 +62,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         tags: ['auth'],
+        operationId: 'signOut',
         summary: 'Sign out: ends the session of the refresh cookie and/or the bearer token',
         description:
           'Every access token of the session is refused from then on, before it expires. ' +

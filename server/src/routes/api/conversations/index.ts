@@ -30,6 +30,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
+        operationId: 'getConversation',
         summary:
           'A conversation: its newest 200 messages (or those before `before`); 404 when none exists yet',
         params: ConversationKeyParams,
@@ -52,6 +53,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
+        operationId: 'markConversationRead',
         summary: "Mark messages read (only the other person's messages of this conversation)",
         params: ConversationKeyParams,
         body: MarkReadRequest,
@@ -67,26 +69,40 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/:conversationKey/typing',
-    {
-      config: { access: 'tenant-user' },
-      schema: {
-        tags: ['chat'],
-        summary: 'Typing signal (ephemeral; off 2 s after the last one). userId must be yours',
-        params: ConversationKeyParams,
-        body: TypingRequest,
-        response: { 200: Ok, ...errors },
+  // The typing signal lives under /key/ like the conversation's other routes. The first API put it
+  // at /{conversationKey}/typing, which an OpenAPI reader cannot tell apart from /key/{…}; that
+  // path still answers (older clients) but is left out of the published document.
+  for (const [path, published] of [
+    ['/key/:conversationKey/typing', true],
+    ['/:conversationKey/typing', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: 'tenant-user' },
+        schema: {
+          tags: ['chat'],
+          ...(published
+            ? {
+                operationId: 'sendTyping',
+                summary:
+                  'Typing signal (ephemeral; off 2 s after the last one). userId must be yours',
+              }
+            : { hide: true }),
+          params: ConversationKeyParams,
+          body: TypingRequest,
+          response: { 200: Ok, ...errors },
+        },
       },
-    },
-    async (request) =>
-      signalTyping(
-        chatDeps(app),
-        principalOf(request),
-        request.params.conversationKey,
-        request.body,
-      ),
-  );
+      async (request) =>
+        signalTyping(
+          chatDeps(app),
+          principalOf(request),
+          request.params.conversationKey,
+          request.body,
+        ),
+    );
+  }
 
   app.post(
     '/messages/:messageId/reactions',
@@ -94,6 +110,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
+        operationId: 'toggleReaction',
         summary: 'Toggle one of the six reactions on a message',
         params: MessageIdParams,
         body: ReactionRequest,

@@ -11,6 +11,7 @@ const dataSources: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'listDataSources',
         summary: 'Data sources that can be connected',
         response: { 200: DataSourceList, 401: ErrorBody, 403: ErrorBody },
       },

@@ -33,6 +33,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
+        operationId: 'createEventStreamTicket',
         summary: 'A single-use ticket (valid 60 s) to open the event stream',
         response: { 200: StreamTicket, 401: ErrorBody, 403: ErrorBody, 503: ErrorBody },
       },
@@ -47,6 +48,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['chat'],
+        operationId: 'openEventStream',
         summary: 'Server-sent events: message, read, reaction, typing (and resync)',
         description:
           'Open with `new EventSource("/api/events?ticket=…")`. Stored events carry an `id`: the ' +

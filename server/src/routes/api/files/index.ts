@@ -13,6 +13,7 @@ const files: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['uploads'],
+        operationId: 'getFile',
         summary: 'A stored logo',
         security: [],
         params: FileKeyParams,

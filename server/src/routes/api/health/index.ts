@@ -10,6 +10,8 @@ const health: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
+        operationId: 'getHealth',
+        summary: 'Liveness: 200 when the database answers, else 503',
         security: [],
         response: {
           200: z.object({ status: z.literal('ok') }),

@@ -31,6 +31,7 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'listIntegrations',
         summary: 'Every integration, with its tenant',
         response: { 200: IntegrationList, ...errors },
       },
@@ -44,6 +45,7 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'listTenantIntegrations',
         summary: "A tenant's integrations",
         params: TenantIdParams,
         response: { 200: IntegrationList, ...errors },
@@ -58,6 +60,7 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'disconnectIntegration',
         summary: 'Disconnect: revoke at the provider, then delete',
         params: IdParams,
         response: { 200: Ok, ...errors },
@@ -75,6 +78,7 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'syncIntegration',
         summary: "Pull the source's invoices into the tenant's push dataset now",
         params: IdParams,
         response: { 200: SyncResult, ...errors },

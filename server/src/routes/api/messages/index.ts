@@ -32,6 +32,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user', rateLimit: false },
       schema: {
         tags: ['chat'],
+        operationId: 'listMessages',
         summary: 'Messages after a cursor (the widget polls this every 3 s)',
         description:
           '`since` is the ISO `createdAt` of the newest message the caller holds, or the cursor of ' +
@@ -62,6 +63,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['chat'],
+        operationId: 'sendMessage',
         summary: 'Send a message (multipart: content, optional image, optional clientId)',
         description:
           "`clientId` (the widget's temporary id) makes the send idempotent: a retry with the same " +
@@ -92,6 +94,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['chat'],
+        operationId: 'getChatImage',
         summary: 'A chat image, through the signed link in the message',
         security: [],
         params: ImageParams,

@@ -23,6 +23,7 @@ const oauth: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['integrations'],
+        operationId: 'startIntegrationConnect',
         summary: "Start connecting a data source: the provider's authorization URL",
         body: OauthInitiateRequest,
         response: {
@@ -47,6 +48,7 @@ const oauth: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['integrations'],
+        operationId: 'completeIntegrationConnect',
         summary: 'Where the provider sends the browser back; redirects to the SPA',
         querystring: OauthCallbackQuery,
       },

@@ -38,6 +38,7 @@ const powerbi: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['reports'],
+        operationId: 'listReportGrants',
         summary: "Every report grant in a tenant's workspace",
         params: GroupIdParams,
         response: { 200: ReportGrantList, ...errors },
@@ -52,6 +53,7 @@ const powerbi: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['reports'],
+        operationId: 'grantReport',
         summary: 'Let a Viewer open a report (idempotent)',
         body: GrantRequest,
         response: { 200: Ok, ...errors },
@@ -69,6 +71,7 @@ const powerbi: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['reports'],
+        operationId: 'revokeReport',
         summary: "Remove a Viewer's access to a report",
         body: RevokeRequest,
         response: { 200: Ok, ...errors },
@@ -86,6 +89,7 @@ const powerbi: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['reports'],
+        operationId: 'recordReportUsage',
         summary: 'Record how long a report took to load and render',
         body: UsageReport,
         response: { 200: Ok, ...errors },

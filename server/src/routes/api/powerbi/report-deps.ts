@@ -41,12 +41,15 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
  */
 export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadmin', path: string) {
   const who = access === 'superadmin' ? "any tenant's" : "the caller's";
+  // Stable names for generated clients: listMyReports / listTenantReports, and the same for tokens.
+  const subject = access === 'superadmin' ? 'Tenant' : 'My';
   app.post(
     `${path}/reports`,
     {
       config: { access },
       schema: {
         tags: ['reports'],
+        operationId: `list${subject}Reports`,
         summary: `The reports of ${who} workspace the caller may open`,
         body: GroupIdBody,
         response: { 200: ReportList, ...analyticsErrors },
@@ -62,6 +65,7 @@ export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadm
       config: { access },
       schema: {
         tags: ['reports'],
+        operationId: access === 'superadmin' ? 'createTenantEmbedToken' : 'createEmbedToken',
         summary: `An embed token for one of ${who} reports`,
         body: EmbedTokenRequest,
         response: { 200: EmbedToken, ...analyticsErrors },

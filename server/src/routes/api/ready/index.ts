@@ -16,6 +16,8 @@ const ready: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
+        operationId: 'getReadiness',
+        summary: 'Readiness: 200 when the database answers and every migration is applied',
         security: [],
         response: {
           200: z.object({ status: z.literal('ready') }),

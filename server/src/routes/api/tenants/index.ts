@@ -22,6 +22,7 @@ const tenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['tenants'],
+        operationId: 'getTenantSettings',
         summary: "A tenant's branding and workspace id",
         params: TenantIdParams,
         response: { 200: TenantSettings, ...errors },
@@ -39,6 +40,7 @@ const tenants: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['tenants'],
+        operationId: 'updateTenantSettings',
         summary: "Change the tenant's branding (that tenant's Admin)",
         params: TenantIdParams,
         body: UpdateTenantSettingsRequest,

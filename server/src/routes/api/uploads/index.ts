@@ -51,6 +51,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin', rateLimit: UPLOAD_RATE_LIMIT },
       schema: {
         tags: ['uploads'],
+        operationId: 'uploadTenantLogo',
         summary: 'Upload a tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
         consumes: ['multipart/form-data'],
         response: responses,
@@ -65,6 +66,7 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-admin', rateLimit: UPLOAD_RATE_LIMIT },
       schema: {
         tags: ['uploads'],
+        operationId: 'uploadOwnTenantLogo',
         summary:
           'Upload the caller\'s tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
         consumes: ['multipart/form-data'],

@@ -10,6 +10,7 @@ const usage: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['reports'],
+        operationId: 'listReportUsage',
         summary: 'Report load and render times, newest first',
         querystring: UsageQuery,
         response: { 200: UsageList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },

@@ -51,6 +51,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
+        operationId: 'listTenantUsers',
         summary: "A tenant's people",
         params: TenantIdParams,
         response: { 200: UserList, ...errors },
@@ -67,6 +68,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-admin' },
       schema: {
         tags: ['users'],
+        operationId: 'inviteUser',
         summary: 'Invite a person to a tenant (the password sent is ignored; see server/README.md)',
         body: CreateUserRequest,
         response: { 201: User, ...errors, 409: ErrorBody, 503: ErrorBody },
@@ -97,7 +99,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/:id/invitation',
+    '/invitations/:id',
     {
       config: { access: 'tenant-admin' },
       schema: {
@@ -113,7 +115,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/:id/invitation',
+    '/invitations/:id',
     {
       config: { access: 'tenant-admin' },
       schema: {
@@ -136,6 +138,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-admin' },
       schema: {
         tags: ['users'],
+        operationId: 'updateUserRole',
         summary: "Change a person's role (ends their sessions)",
         params: IdParams,
         body: UpdateUserRequest,
@@ -151,6 +154,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-admin' },
       schema: {
         tags: ['users'],
+        operationId: 'deleteUser',
         summary: 'Delete a person',
         params: IdParams,
         response: { 200: Ok, ...errors, 409: ErrorBody },
@@ -175,6 +179,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'tenant-user' },
       schema: {
         tags: ['users'],
+        operationId: 'listChatContacts',
         summary: 'Whom the caller can chat with: the other people of their tenant',
         params: TenantIdParams,
         response: { 200: ChatContacts, ...errors },

@@ -11,6 +11,8 @@ const version: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
+        operationId: 'getVersion',
+        summary: 'The release, commit and Node.js version of the answering instance',
         security: [],
         response: {
           200: z.object({ version: z.string(), commit: z.string().nullable(), node: z.string() }),
