@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, XeroConfig } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
+import chat from './modules/chat/chat-plugin.ts';
 import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import authenticate from './plugins/app/authenticate.ts';
 import bodyLimits from './plugins/app/body-limits.ts';
@@ -92,6 +93,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(sessionCache);
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});
+  await fastify.register(chat);
   await fastify.register(routes);
   await fastify.register(spa, { dir: options.config.spaDir, env: options.config.env });
 };

@@ -12,7 +12,6 @@ import {
   TypingRequest,
 } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chatDeps } from '../../../modules/chat/chat-deps.ts';
 import {
   getConversation,
   markMessagesRead,
@@ -40,7 +39,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getConversation(
-        chatDeps(app),
+        app.chat,
         principalOf(request),
         request.params.conversationKey,
         request.query.before,
@@ -62,7 +61,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       markMessagesRead(
-        chatDeps(app),
+        app.chat,
         principalOf(request),
         request.params.conversationKey,
         request.body.messageIds,
@@ -95,12 +94,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        signalTyping(
-          chatDeps(app),
-          principalOf(request),
-          request.params.conversationKey,
-          request.body,
-        ),
+        signalTyping(app.chat, principalOf(request), request.params.conversationKey, request.body),
     );
   }
 
@@ -119,7 +113,7 @@ const conversations: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toggleMessageReaction(
-        chatDeps(app),
+        app.chat,
         principalOf(request),
         request.params.messageId,
         request.body.emoji,

@@ -1,21 +1,12 @@
 import { ErrorBody, StreamTicket } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { randomUUID } from 'node:crypto';
-import {
-  eventsAfter,
-  lastEventSeq,
-  notify,
-} from '../../../modules/events/chat-events.repository.ts';
-import { OrderedStream } from '../../../modules/events/ordered-stream.ts';
+import { serveEventStream } from '../../../modules/events/event-stream.ts';
 import {
   issueStreamTicket,
   redeemStreamTicket,
 } from '../../../modules/events/stream-tickets.service.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
-
-/** Unsent bytes a stream may hold before it is closed. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const EventsQuery = z.object({
   ticket: z.string().min(1).max(128),
@@ -70,45 +61,15 @@ const events: FastifyPluginAsyncZod = async (app) => {
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
 
-      const raw = reply.raw;
-      const stream = new OrderedStream({
-        id: randomUUID(),
-        userId,
-        sessionId,
-        send: (chunk) => {
-          if (raw.writableEnded || raw.destroyed) return;
-          // A reader that stopped reading is dropped rather than buffered without bound; it
-          // reconnects with Last-Event-ID and gets the replay.
-          if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
-          else raw.write(chunk);
+      await serveEventStream(
+        {
+          db: app.db,
+          hub: app.chatHub,
+          lifetimeMs: app.config.accessTokenTtlSeconds * 1000,
         },
-        end: () => raw.end(),
-        readAfter: (afterSeq, limit) => eventsAfter(app.db, userId, afterSeq, limit),
-        readLast: () => lastEventSeq(app.db, userId),
-      });
-      // In the hub before the start is read, so nothing committed in between goes unheard.
-      const remove = app.chatHub.add(stream);
-      await stream.locate(lastEventId);
-
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      raw.on('error', () => undefined);
-      raw.write('retry: 3000\n\n');
-      const lifetime = setTimeout(() => stream.close(), app.config.accessTokenTtlSeconds * 1000);
-      lifetime.unref();
-      raw.on('close', () => {
-        clearTimeout(lifetime);
-        remove();
-      });
-      if (raw.destroyed) remove();
-      // Every instance hears of the opening, so the oldest of a person's streams can be closed.
-      await notify(app.db, { userId, streamId: stream.id }).catch(() => undefined);
-      await stream.resume();
+        { userId, sessionId, lastEventId },
+        reply,
+      );
     },
   );
 };

@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
-import { chatDeps } from '../../../modules/chat/chat-deps.ts';
 import { listMessages, sendMessage } from '../../../modules/chat/chat.service.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
 import { readSendRequest } from './read-send-request.ts';
@@ -45,7 +44,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await listMessages(
-        chatDeps(app),
+        app.chat,
         principalOf(request),
         request.params.conversationKey,
         request.query.since,
@@ -77,7 +76,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const input = await readSendRequest(request);
       const { message, created } = await sendMessage(
-        chatDeps(app),
+        app.chat,
         principalOf(request),
         request.params.conversationKey,
         input,
@@ -104,7 +103,7 @@ const messages: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { conversationKey, imageKey } = request.params;
       const { expires, signature } = request.query;
-      const urls = chatDeps(app).imageUrls;
+      const urls = app.chat.imageUrls;
       if (!urls.verify(conversationKey.toLowerCase(), imageKey, expires, signature))
         throw new AppError('FILE_NOT_FOUND');
       const object = await app.storage.get(imageKey);
