@@ -2,7 +2,6 @@ import { conversationKeyOf } from '@canopy/portal-contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Session } from '../../shared/session/session-store.ts';
-import { toast } from '../../shared/ui/toast-store.ts';
 import { fetchChatContacts, fetchMessagesSince } from './api/chat-api.ts';
 import { ChatPanel } from './components/chat-panel.tsx';
 import { Icon } from './components/chat-icons.tsx';
@@ -18,6 +17,7 @@ import {
 } from './components/use-chat-events.ts';
 import { shouldNotify } from './rules/notification-rules.ts';
 import { readLastRecipient, writeLastRecipient } from './rules/offline-store.ts';
+import { useErrorToast } from '../../shared/hooks/use-error-toast.ts';
 import './chat.css';
 
 /** Shown when the team list cannot be read. */
@@ -54,9 +54,7 @@ export default function ChatWidget({ session }: { session: Session }) {
     staleTime: 60_000,
     retry: false,
   });
-  useEffect(() => {
-    if (contacts.isError) toast.error(CONTACTS_FAILED);
-  }, [contacts.isError]);
+  useErrorToast(contacts.isError, CONTACTS_FAILED);
 
   // What the current render shows, for the stream's callback (it outlives renders).
   const view = useRef({ open, key: null as string | null });

@@ -1,18 +1,13 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
-import { toast } from '../../../shared/ui/toast-store.ts';
 import { useAdminMetrics } from '../api/use-admin-metrics.ts';
 import { StatCard, StatSkeletons } from '../components/stat-card.tsx';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 export default function AdminDashboardPage() {
   const { metrics, isPending, tenantsError, usersError } = useAdminMetrics();
-  useEffect(() => {
-    if (tenantsError) toast.error('Failed to fetch tenants');
-  }, [tenantsError]);
-  useEffect(() => {
-    if (usersError) toast.error('Failed to fetch user count');
-  }, [usersError]);
+  useErrorToast(tenantsError, 'Failed to fetch tenants');
+  useErrorToast(usersError, 'Failed to fetch user count');
   const failed = tenantsError || usersError;
   return (
     <>

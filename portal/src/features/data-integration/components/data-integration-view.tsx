@@ -1,9 +1,8 @@
 import type { Integration, Tenant } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/bits.tsx';
-import { toast } from '../../../shared/ui/toast-store.ts';
 import { dataSourcesQuery, integrationsQuery } from '../api/data-integration-api.ts';
 import { DI_MESSAGES } from '../rules/messages.ts';
 import {
@@ -17,6 +16,7 @@ import { SourceCard } from './source-card.tsx';
 import { TenantPicker } from './tenant-picker.tsx';
 import { useConnect } from './use-connect.ts';
 import { useOauthReturn } from './use-oauth-return.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 /** The tenant of the tenant-scoped page; null on /admin/data-integration. */
 export interface DataIntegrationViewProps {
@@ -45,12 +45,8 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
     picker.current?.focus();
   });
 
-  useEffect(() => {
-    if (sources.isError) toast.error(DI_MESSAGES.fallback);
-  }, [sources.isError]);
-  useEffect(() => {
-    if (integrations.isError) toast.error(DI_MESSAGES.fetchIntegrationsFailed);
-  }, [integrations.isError]);
+  useErrorToast(sources.isError, DI_MESSAGES.fallback);
+  useErrorToast(integrations.isError, DI_MESSAGES.fetchIntegrationsFailed);
 
   const catalogue = sources.data ?? (sources.isError ? FALLBACK_SOURCES : []);
   const list: readonly Integration[] = integrations.data ?? [];

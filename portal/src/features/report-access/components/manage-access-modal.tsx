@@ -1,12 +1,13 @@
 import type { User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isAdminRole, tenantRoleLabel } from '../../../shared/rules/roles.ts';
 import { EmptyState, Spinner } from '../../../shared/ui/bits.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { accessFailureText } from '../api/access-failure.ts';
 import { accessUsersQuery, grantsQuery, useAccessMutation } from '../api/report-access-api.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import '../report-access.css';
 
 export interface ManageAccessModalProps {
@@ -34,9 +35,7 @@ export function ManageAccessModal({
   // The switch shows the asked-for state until the server has answered.
   const [pending, setPending] = useState<{ userId: string; grant: boolean } | null>(null);
 
-  useEffect(() => {
-    if (users.isError) toast.error('Failed to load users');
-  }, [users.isError]);
+  useErrorToast(users.isError, 'Failed to load users');
 
   // A failed permission load continues with an empty list (every switch off).
   const granted = new Set(

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../shared/ui/toast-store.ts';
 import { fetchEmbedToken, reportUsage, type ReportSide } from '../api/reports-api.ts';
 import { EmbeddedReport, type EmbedPhase } from './embedded-report.tsx';
 import { tokenFailureText } from '../rules/report-failures.ts';
 import { useFullscreen } from './use-fullscreen.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import '../reports.css';
 
 export const LOAD_FAILED_TEXT = 'Failed to load report. Please try refreshing the page.';
@@ -43,13 +43,9 @@ export function ReportView({
     retry: false,
   });
 
-  useEffect(() => {
-    if (token.isError) toast.error(tokenFailureText(token.error, failureToast));
-  }, [token.isError, token.error, failureToast]);
+  useErrorToast(token.isError, tokenFailureText(token.error, failureToast));
   // A report that fails inside its frame after the token came: the same fallback toast.
-  useEffect(() => {
-    if (phase === 'error') toast.error(failureToast);
-  }, [phase, failureToast]);
+  useErrorToast(phase === 'error', failureToast);
 
   const renewToken = useCallback(
     () =>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantSettingsQuery } from '../api/reports-api.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 export const NO_WORKSPACE_TEXT = 'No PowerBI workspace configured for this tenant';
 
@@ -13,12 +12,8 @@ export function useTenantWorkspace(tenantId: string | null) {
   const settings = useQuery({ ...tenantSettingsQuery(tenantId ?? ''), enabled: !!tenantId });
   const groupId = settings.data?.powerBiGroupId ?? null;
   const noWorkspace = settings.isSuccess && !groupId;
-  useEffect(() => {
-    if (settings.isError) toast.error('Failed to fetch tenant info');
-  }, [settings.isError]);
-  useEffect(() => {
-    if (noWorkspace) toast.error(NO_WORKSPACE_TEXT);
-  }, [noWorkspace]);
+  useErrorToast(settings.isError, 'Failed to fetch tenant info');
+  useErrorToast(noWorkspace, NO_WORKSPACE_TEXT);
   return {
     groupId,
     pending: !!tenantId && settings.isPending,

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { reportsQuery } from '../api/reports-api.ts';
 import { ReportLoading, ReportProblem } from '../components/report-problem.tsx';
 import { ReportView } from '../components/report-view.tsx';
 import { tenantGate } from '../components/tenant-problem.tsx';
 import { useAdminTenant } from '../components/use-admin-tenant.ts';
-import { toast } from '../../../shared/ui/toast-store.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 /** /admin/tenants/{tenantId}/reports/{reportId}: "<tenant name> - <report name>", embedded. */
 export default function AdminReportPage() {
@@ -18,9 +17,7 @@ export default function AdminReportPage() {
   const failed = (tenant.isError && !notFound) || reports.isError;
   const back = `/admin/tenants/${tenantId}/reports`;
 
-  useEffect(() => {
-    if (failed) toast.error('Failed to load report');
-  }, [failed]);
+  useErrorToast(failed, 'Failed to load report');
 
   const gate = tenantGate({ valid, notFound });
   if (gate) return gate;

@@ -1,6 +1,6 @@
 import type { Report } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
@@ -10,6 +10,7 @@ import { ReportListCard } from '../components/report-list-card.tsx';
 import { tenantGate } from '../components/tenant-problem.tsx';
 import { useAdminTenant } from '../components/use-admin-tenant.ts';
 import { NO_WORKSPACE_TEXT } from '../components/use-tenant-workspace.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import '../reports.css';
 
 /** What the Manage Access modal needs; the app composes it in (features do not import each other). */
@@ -39,9 +40,7 @@ export function AdminReportsPage({
   const [managing, setManaging] = useState<Report | null>(null);
   const failed = (tenant.isError && !notFound) || reports.isError;
 
-  useEffect(() => {
-    if (failed) toast.error(LOAD_FAILED);
-  }, [failed]);
+  useErrorToast(failed, LOAD_FAILED);
 
   const gate = tenantGate({ valid, notFound });
   if (gate) return gate;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { toast } from '../../../shared/ui/toast-store.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { reportsQuery } from '../api/reports-api.ts';
 import { ReportLoading, ReportProblem } from '../components/report-problem.tsx';
 import { LOAD_FAILED_TEXT, ReportView } from '../components/report-view.tsx';
@@ -22,10 +21,7 @@ export default function TenantReportPage() {
   });
   const report = reports.data?.find((candidate) => candidate.id === reportId);
   const missing = reports.isSuccess && !report;
-  useEffect(() => {
-    if (missing) toast.error('Report not found');
-    else if (reports.isError) toast.error('Failed to load report');
-  }, [missing, reports.isError]);
+  useErrorToast(missing || reports.isError, missing ? 'Report not found' : 'Failed to load report');
 
   if (workspace.failed || workspace.noWorkspace || reports.isError || missing)
     return <ReportProblem text={LOAD_FAILED_TEXT} backTo={BACK} />;

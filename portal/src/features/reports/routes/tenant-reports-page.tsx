@@ -10,6 +10,7 @@ import { ReportListCard } from '../components/report-list-card.tsx';
 import { NO_WORKSPACE_TEXT, useTenantWorkspace } from '../components/use-tenant-workspace.ts';
 import '../reports.css';
 import { reportsFailureText } from '../rules/report-failures.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 export const EMPTY_LIST_TOAST =
   'No reports available. Contact your administrator to grant access to reports.';
@@ -37,12 +38,10 @@ function TenantReports({ tenantId }: { tenantId: string | null }) {
     refetchOnMount: 'always',
   });
   const empty = reports.isSuccess && reports.data.length === 0;
-  useEffect(() => {
-    if (reports.isError)
-      toast.error(
-        `Failed to load reports: ${errorMessage(reports.error, 'Unknown error occurred')}`,
-      );
-  }, [reports.isError, reports.error]);
+  useErrorToast(
+    reports.isError,
+    `Failed to load reports: ${errorMessage(reports.error, 'Unknown error occurred')}`,
+  );
   useEffect(() => {
     if (empty) toast.info(EMPTY_LIST_TOAST);
   }, [empty]);

@@ -1,6 +1,6 @@
 import type { Theme } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { readableSurface, textOnColor } from '../../../shared/rules/brightness.ts';
@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 interface Draft {
   logoUrl: string | null;
@@ -36,9 +37,7 @@ export default function TenantSettingsPage() {
         }
       : null);
 
-  useEffect(() => {
-    if (settings.isError) toast.error('Failed to load tenant info');
-  }, [settings.isError]);
+  useErrorToast(settings.isError, 'Failed to load tenant info');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -20,6 +20,7 @@ import {
 import { TenantModal } from '../components/tenant-modal.tsx';
 import { TenantTable } from '../components/tenant-table.tsx';
 import { TENANT_LIST_RULES, TENANT_SORT_CHOICES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 /** The modal closes with a 250 ms exit animation, then its form resets. */
 export const MODAL_EXIT_MS = 250;
@@ -41,9 +42,7 @@ export default function TenantsPage() {
   const [form, setForm] = useState<TenantForm>(EMPTY_TENANT_FORM);
   const exitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => {
-    if (tenants.isError) toast.error('Failed to fetch tenants');
-  }, [tenants.isError]);
+  useErrorToast(tenants.isError, 'Failed to fetch tenants');
   useEffect(() => () => clearTimeout(exitTimer.current), []);
 
   const openModal = (tenant: Tenant | null) => {

@@ -1,6 +1,6 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
@@ -18,6 +18,7 @@ import { useInvitationActions } from '../components/use-invitation-actions.ts';
 import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 interface FormErrors {
   email?: string;
@@ -37,12 +38,8 @@ export default function AdminUsersPage() {
   const { create, updateRole, remove } = useUserMutations(tenantId);
   const invitations = useInvitationActions(tenantId);
 
-  useEffect(() => {
-    if (tenants.isError) toast.error('Failed to load tenants');
-  }, [tenants.isError]);
-  useEffect(() => {
-    if (users.isError) toast.error('Failed to load users');
-  }, [users.isError]);
+  useErrorToast(tenants.isError, 'Failed to load tenants');
+  useErrorToast(users.isError, 'Failed to load users');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { isAdminRole, ROLES, tenantRoleLabel } from '../../../shared/rules/roles.ts';
 import { isEmail } from '../../../shared/rules/validation.ts';
@@ -17,6 +17,7 @@ import { useInvitationActions } from '../components/use-invitation-actions.ts';
 import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 
 /** /tenant/users and /users: the tenant's own people; Admins manage, Viewers read ("View Only"). */
 export default function TenantUsersPage() {
@@ -59,9 +60,7 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
   const denied = users.isError && users.error.message.includes('permission');
   const list = denied ? [] : (users.data ?? []);
 
-  useEffect(() => {
-    if (users.isError) toast.error('Failed to load users');
-  }, [users.isError]);
+  useErrorToast(users.isError, 'Failed to load users');
 
   /** Create, delete and role edits are refused with a toast without a tenant or for a non-Admin. */
   const allowed = (permissionText: string) => {
