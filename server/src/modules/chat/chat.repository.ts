@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 
 /** A message as the queries return it, reactions already joined with their authors' emails. */
@@ -38,17 +38,22 @@ const cursorCondition = (cursor: Cursor) =>
       ? sql`m.seq > ${cursor.seq}`
       : sql`m.created_at > ${cursor.after}`;
 
+type Window = { conversationId: string | null; messages: MessageRow[] } | null;
+
 /**
- * The poll in one statement: checks that the partner is a person of the tenant, finds the
- * conversation and reads one page after the cursor. No row: the partner is not a chat partner
- * (unknown, another tenant's, a super administrator). One row with a null id: nothing new.
+ * One statement for every read of a conversation: checks that the partner is a person of the
+ * tenant, finds the conversation and reads up to `limit` messages matching `where`, taken from the
+ * oldest or the newest end and returned oldest first. No row: the partner is not a chat partner
+ * (unknown, another tenant's, a super administrator). One row with a null id: no message matches.
  */
-export async function readPage(
+async function readWindow(
   db: Db,
   pair: Pair,
-  cursor: Cursor,
+  where: RawBuilder<unknown>,
+  from: 'oldest' | 'newest',
   limit: number,
-): Promise<{ conversationId: string | null; messages: MessageRow[] } | null> {
+): Promise<Window> {
+  const order = from === 'oldest' ? sql`m.seq` : sql`m.seq desc`;
   const { rows } = await sql<MessageRow & { conv_id: string | null }>`
     select c.id as conv_id, m.id, m.seq, m.conversation_id, m.sender_id, m.content, m.image_key,
       m.created_at, m.read_at, case when m.id is null then null else ${reactionsOf} end as reactions
@@ -56,8 +61,8 @@ export async function readPage(
     left join conversations c on c.key = ${pair.key} and c.tenant_id = ${pair.tenantId}
     left join lateral (
       select * from messages m
-      where m.conversation_id = c.id and ${cursorCondition(cursor)}
-      order by m.seq limit ${limit}
+      where m.conversation_id = c.id and ${where}
+      order by ${order} limit ${limit}
     ) m on true
     where p.id = ${pair.partnerId} and p.tenant_id = ${pair.tenantId} and not p.is_super_admin
     order by m.seq`.execute(db);
@@ -69,35 +74,27 @@ export async function readPage(
   };
 }
 
+/** The poll: one page after the cursor (see readWindow for what null means). */
+export const readPage = (db: Db, pair: Pair, cursor: Cursor, limit: number): Promise<Window> =>
+  readWindow(db, pair, cursorCondition(cursor), 'oldest', limit);
+
 /**
  * The newest `limit` messages of a conversation (older than `beforeSeq` when given), oldest first;
- * null when there is none yet.
+ * null when the partner is not a chat partner.
  */
-export async function readLatest(
+export const readLatest = (
   db: Db,
   pair: Pair,
   limit: number,
   beforeSeq?: number,
-): Promise<{ conversationId: string | null; messages: MessageRow[] } | null> {
-  const { rows } = await sql<MessageRow & { conv_id: string | null }>`
-    select c.id as conv_id, m.id, m.seq, m.conversation_id, m.sender_id, m.content, m.image_key,
-      m.created_at, m.read_at, case when m.id is null then null else ${reactionsOf} end as reactions
-    from users p
-    left join conversations c on c.key = ${pair.key} and c.tenant_id = ${pair.tenantId}
-    left join lateral (
-      select * from messages m
-      where m.conversation_id = c.id and ${beforeSeq === undefined ? sql`true` : sql`m.seq < ${beforeSeq}`}
-      order by m.seq desc limit ${limit}
-    ) m on true
-    where p.id = ${pair.partnerId} and p.tenant_id = ${pair.tenantId} and not p.is_super_admin
-    order by m.seq`.execute(db);
-  const [first] = rows;
-  if (!first) return null;
-  return {
-    conversationId: first.conv_id,
-    messages: rows.filter((row) => row.id !== null),
-  };
-}
+): Promise<Window> =>
+  readWindow(
+    db,
+    pair,
+    beforeSeq === undefined ? sql`true` : sql`m.seq < ${beforeSeq}`,
+    'newest',
+    limit,
+  );
 
 /** Whether the partner is a person of the tenant who may be chatted with. */
 export async function isChatPartner(db: Db, tenantId: string, partnerId: string) {
