@@ -21,6 +21,7 @@ export const ERRORS = {
     status: 400,
     message: 'Connect this integration to a tenant with a workspace before syncing',
   },
+  AUDIT_RANGE_INVERTED: { status: 400, message: 'The start of the date range is after its end' },
   OIDC_STATE_INVALID: {
     status: 400,
     message: 'This sign-in attempt is invalid or has expired. Start again.',

@@ -172,6 +172,16 @@ export const ROUTE_MATRIX: Matrix = {
     request: (ctx, target) => ({ url: `/api/admin/audit?tenantId=${ctx.tenant(target).id}` }),
     expect: superAdminOnly(),
   },
+  'GET /api/admin/audit/actions': {
+    request: () => ({ url: '/api/admin/audit/actions' }),
+    expect: superAdminOnly(),
+  },
+  'GET /api/admin/audit/export.csv': {
+    request: (ctx, target) => ({
+      url: `/api/admin/audit/export.csv?tenantId=${ctx.tenant(target).id}`,
+    }),
+    expect: superAdminOnly(),
+  },
 
   // chat (the two participants only; a key that is not yours is 404 whoever else it names)
   ...CHAT_MATRIX,

@@ -10,6 +10,7 @@ import * as sessionsRememberMe from './2026_11_26_000010_sessions_remember_me.ts
 import * as sessionEndReason from './2026_11_26_000011_session_end_reason.ts';
 import * as versionTenantPeople from './2026_11_26_000020_version_tenant_people.ts';
 import * as versionPeopleOnInvitations from './2026_11_26_100001_version_people_on_invitations.ts';
+import * as indexAuditActor from './2026_11_27_100001_index_audit_actor.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000011_session_end_reason': sessionEndReason,
   '2026_11_26_000020_version_tenant_people': versionTenantPeople,
   '2026_11_26_100001_version_people_on_invitations': versionPeopleOnInvitations,
+  '2026_11_27_100001_index_audit_actor': indexAuditActor,
 };

@@ -2,6 +2,7 @@ import type { EmbedToken, Report, ReportSyncResult } from '@canopy/portal-contra
 import type { Db } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { isSuperAdmin, isTenantAdmin, type Principal } from '../auth/principal.ts';
 import {
   findTenantReport,
@@ -133,9 +134,17 @@ export async function listReports(
 /** For the admin's sync button: the tenant's reports table brought in step with its workspace. */
 export async function syncTenantReports(
   deps: ReportDeps,
+  actor: Actor,
   tenantId: string,
 ): Promise<ReportSyncResult> {
   const { reports, added, removed } = await syncReports(deps, tenantId);
+  // Removed reports take their grants with them: who asked for that is worth keeping.
+  await auditChange(deps.db, actor, {
+    action: 'report.sync',
+    tenantId,
+    target: `tenant:${tenantId}`,
+    details: { reports, added, removed },
+  });
   return { reports, added, removed };
 }
 

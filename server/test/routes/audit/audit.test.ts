@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../../../src/modules/audit/audit.service.ts';
 import { build, type TestApp } from '../../helper.ts';
-import { createCast, type Cast } from '../../support/fixtures.ts';
+import { createCast, createTenant, type Cast } from '../../support/fixtures.ts';
 
 let t: TestApp;
 let cast: Cast;
@@ -40,6 +40,7 @@ describe('GET /api/admin/audit', () => {
       'user.delete',
     ]);
     expect(body.events[0]).toMatchObject({ ip: '203.0.113.9', actorId: null, details: null });
+    expect(body.events[2]).toMatchObject({ tenantId: cast.tenantB.id, tenantName: 'Tenant B' });
     const second = await read('?limit=3&offset=3');
     expect(second.json().events).toHaveLength(3);
     expect(second.json().events[0].action).toBe('user.create');
@@ -62,7 +63,16 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('rejects bad paging and filters with 400', async () => {
-    for (const query of ['?limit=0', '?limit=500', '?offset=-1', '?tenantId=nope', '?action=%25']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=500',
+      '?offset=-1',
+      '?tenantId=nope',
+      '?action=%25',
+      '?from=yesterday',
+      '?to=2026-11-26',
+      `?person=${'x'.repeat(255)}`,
+    ]) {
       const res = await read(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -72,5 +82,134 @@ describe('GET /api/admin/audit', () => {
   it('is for super administrators only', async () => {
     expect((await read('', cast.adminA.token)).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+  });
+});
+
+describe('filters by person and date range', () => {
+  let oldest: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db
+      .insertInto('audit_events')
+      .values([
+        { at: new Date('2020-01-01T10:00:00Z'), action: 'tenant.update', actor_email: 'old@x.io' },
+        {
+          at: new Date('2020-01-02T10:00:00Z'),
+          action: 'tenant.update',
+          actor_email: 'Dora_Explorer@Example.com',
+        },
+        {
+          at: new Date('2020-01-03T10:00:00Z'),
+          action: 'tenant.update',
+          actor_email: 'dorax@a.io',
+        },
+      ])
+      .execute();
+    oldest = '2020-01-01T00:00:00Z';
+  });
+
+  it('finds a person by id, or by part of the email they acted as (any case, literally)', async () => {
+    const byId = await read(`?person=${cast.adminA.id}`);
+    expect(byId.json().events).toMatchObject([{ action: 'auth.login', actorId: cast.adminA.id }]);
+    const byEmail = await read('?person=DORA');
+    expect(byEmail.json().total).toBe(2);
+    // `_` is a character here, not LIKE's one-character wildcard.
+    const literal = await read('?person=dora_');
+    expect(literal.json().events.map((e: { actorEmail: string }) => e.actorEmail)).toEqual([
+      'Dora_Explorer@Example.com',
+    ]);
+  });
+
+  it('keeps events inside from..to (both ends included), newest first', async () => {
+    const range = await read(`?from=${oldest}&to=2020-01-02T10:00:00Z`);
+    expect(range.json().events.map((e: { at: string }) => e.at)).toEqual([
+      '2020-01-02T10:00:00.000Z',
+      '2020-01-01T10:00:00.000Z',
+    ]);
+    const since = await read('?from=2020-01-02T11:00:00%2B01:00');
+    expect(since.json().events.map((e: { at: string }) => e.at)).toContain(
+      '2020-01-02T10:00:00.000Z',
+    );
+  });
+
+  it('refuses a range that ends before it starts with AUDIT_RANGE_INVERTED', async () => {
+    const res = await read('?from=2020-01-03T00:00:00Z&to=2020-01-02T00:00:00Z');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'AUDIT_RANGE_INVERTED',
+      error: 'The start of the date range is after its end',
+    });
+    const csv = await read('/export.csv?from=2020-01-03T00:00:00Z&to=2020-01-02T00:00:00Z');
+    expect(csv.json().code).toBe('AUDIT_RANGE_INVERTED');
+  });
+});
+
+describe('names of tenants and people', () => {
+  it('shows the name a person set, and the id alone once a tenant is deleted', async () => {
+    const gone = await createTenant(t, { name: 'Gone Ltd' });
+    await t.database.db
+      .updateTable('users')
+      .set({ first_name: 'Ada', last_name: 'Admin' })
+      .where('id', '=', cast.adminA.id)
+      .execute();
+    await audit(t.database.db, { action: 'tenant.delete', tenantId: gone.id });
+    await t.database.db.deleteFrom('tenants').where('id', '=', gone.id).execute();
+    const [deleted] = (await read(`?tenantId=${gone.id}`)).json().events;
+    expect(deleted).toMatchObject({ tenantId: gone.id, tenantName: null });
+    const [login] = (await read(`?person=${cast.adminA.id}`)).json().events;
+    expect(login).toMatchObject({ actorName: 'Ada Admin', actorEmail: cast.adminA.email });
+  });
+});
+
+describe('GET /api/admin/audit/actions', () => {
+  it('lists every action recorded, once, sorted', async () => {
+    const res = await read('/actions');
+    expect(res.statusCode).toBe(200);
+    const { actions } = res.json<{ actions: string[] }>();
+    expect(actions).toEqual([...new Set(actions)].sort());
+    expect(actions).toEqual(expect.arrayContaining(['auth.login', 'user.create', 'user.delete']));
+    expect((await read('/actions', cast.adminA.token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/audit/export.csv', () => {
+  it('downloads the filtered view as CSV, newest first, with a dated file name', async () => {
+    const res = await read(`/export.csv?tenantId=${cast.tenantA.id}&action=user.create`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="canopy-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    expect(res.headers['x-audit-total']).toBe('5');
+    expect(res.headers['x-audit-truncated']).toBe('false');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'When (UTC),Actor ID,Actor email,Actor name,Tenant ID,Tenant,Action,Target,From (IP),Details',
+    );
+    expect(lines).toHaveLength(7); // header, 5 events, and the empty string after the last CRLF
+    expect(lines[1]).toMatch(new RegExp(`,,,,${cast.tenantA.id},Tenant A,user.create,user:4,,$`));
+    expect(lines[5]).toContain(',user:0,');
+  });
+
+  it('quotes per RFC 4180 and defuses cells a spreadsheet would run as formulas', async () => {
+    await audit(t.database.db, {
+      action: 'settings.update',
+      actor: { userId: cast.adminB.id, email: '=HYPERLINK("http://x")@evil.io' },
+      tenantId: cast.tenantB.id,
+      target: '+cmd|calc',
+      ip: '-1',
+      details: { note: 'a, "quoted"\nline' },
+    });
+    const res = await read(`/export.csv?action=settings.update`);
+    const record = res.body.split('\r\n')[1] ?? '';
+    expect(record).toContain(`,"'=HYPERLINK(""http://x"")@evil.io",`);
+    expect(record).toContain(",'+cmd|calc,'-1,");
+    expect(record).toContain('"{""note"":""a, \\""quoted\\""\\nline""}"');
+  });
+
+  it('is for super administrators only', async () => {
+    expect((await read('/export.csv', cast.adminA.token)).statusCode).toBe(403);
+    const anonymous = await t.request({ method: 'GET', url: '/api/admin/audit/export.csv' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { ReportSyncResult, TenantIdParams } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../modules/audit/actor.ts';
 import { syncTenantReports } from '../../../modules/reports/reports.service.ts';
 import { analyticsErrors, reportAndTokenRoutes, reportDeps } from '../powerbi/report-deps.ts';
 
@@ -19,7 +20,7 @@ const adminReports: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportSyncResult, ...analyticsErrors },
       },
     },
-    (request) => syncTenantReports(reportDeps(app), request.params.tenantId),
+    (request) => syncTenantReports(reportDeps(app), actorOf(request), request.params.tenantId),
   );
 };
 
