@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditEventsTable } from '../modules/audit/audit.table.ts';
+import type { AuditEventsTable } from './tables/audit.table.ts';
 import type {
   OidcRequestsTable,
   PasswordTokensTable,
   RefreshTokensTable,
   SessionsTable,
   SignInTicketsTable,
-} from '../modules/auth/auth.table.ts';
+} from './tables/auth.table.ts';
 import type {
   ChatEventsTable,
   ChatInboxesTable,
@@ -14,26 +14,26 @@ import type {
   MessageReactionsTable,
   MessagesTable,
   StreamTicketsTable,
-} from '../modules/chat/chat.table.ts';
+} from './tables/chat.table.ts';
 import type {
   ReportGrantsTable,
   ReportsTable,
   ReportUsageTable,
   TenantDataKeysTable,
-} from '../modules/reports/reports.table.ts';
+} from './tables/reports.table.ts';
 import type {
   DataSourcesTable,
   IntegrationsTable,
   JobsTable,
   OauthStatesTable,
-} from '../modules/integrations/integrations.table.ts';
-import type { FilesTable } from '../modules/storage/files.table.ts';
-import type { TenantsTable } from '../modules/tenants/tenants.table.ts';
+} from './tables/integrations.table.ts';
+import type { FilesTable } from './tables/files.table.ts';
+import type { TenantsTable } from './tables/tenants.table.ts';
 import type {
   TenantPeopleVersionsTable,
   UserRolesTable,
   UsersTable,
-} from '../modules/users/users.table.ts';
+} from './tables/users.table.ts';
 
 /** The whole schema, assembled from each module's `*.table.ts`. */
 export interface Database {

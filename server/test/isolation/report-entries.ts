@@ -1,5 +1,11 @@
 import { createPerson } from '../support/fixtures.ts';
-import { superAdminOnly, type MatrixContext, type Matrix, type Target } from './matrix-types.ts';
+import {
+  superAdminOnly,
+  tenantAdmins,
+  type MatrixContext,
+  type Matrix,
+  type Target,
+} from './matrix-types.ts';
 
 /**
  * Reports, embed tokens, grants and usage. The matrix app has no analytics service, so a request
@@ -123,5 +129,10 @@ export const REPORT_MATRIX: Matrix = {
   'GET /api/admin/usage': {
     request: (ctx, target) => ({ url: `/api/admin/usage?tenantId=${ctx.tenant(target).id}` }),
     expect: superAdminOnly(),
+  },
+  'GET /api/analytics/usage': {
+    // A tenant Admin always gets their own tenant; naming another is refused, not ignored.
+    request: (ctx, target) => ({ url: `/api/analytics/usage?tenantId=${ctx.tenant(target).id}` }),
+    expect: tenantAdmins(),
   },
 };

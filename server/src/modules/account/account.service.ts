@@ -2,7 +2,7 @@ import type { UpdateNameRequest, User } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../shared/principal.ts';
 import { toUser } from '../users/user-dto.ts';
 import { findUser } from '../users/users.repository.ts';
 import { setName } from './account.repository.ts';

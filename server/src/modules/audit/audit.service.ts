@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../shared/principal.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { insertAuditEvent } from './audit.repository.ts';
 
 /** Stable action names; the audit API filters on them. */
@@ -43,11 +44,8 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** Who is making an administrative change, and from where: what every audited service takes. */
-export interface Actor {
-  principal: Principal;
-  ip: string | null;
-}
+// Moved to src/shared/actor.ts; this re-export goes once every import points there.
+export type { Actor } from '../../shared/actor.ts';
 
 /** `audit` for a change made by `actor`. */
 export const auditChange = (

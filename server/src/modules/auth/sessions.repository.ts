@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
-import type { SessionEndReason } from './auth.table.ts';
+import type { SessionEndReason } from '../../db/tables/auth.table.ts';
 import { announceSessionChange } from './session-changes.ts';
 
 export interface PrincipalRow {

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../shared/principal.ts';
 import { notify, recordEvent } from '../events/chat-events.repository.ts';
 import type { ImageType } from '../storage/image-type.ts';
 import type { Storage } from '../storage/storage.ts';

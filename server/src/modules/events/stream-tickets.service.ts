@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../shared/principal.ts';
 import { findPrincipalBySession } from '../auth/sessions.repository.ts';
 import { hashSecret, newSecret } from '../auth/tokens.ts';
 import { deleteExpiredTickets, insertTicket, redeemTicket } from './stream-tickets.repository.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { ReportRow } from './reports.table.ts';
+import type { ReportRow } from '../../db/tables/reports.table.ts';
 
 export interface UpstreamReport {
   id: string;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { FilesTable } from './files.table.ts';
+import type { FilesTable } from '../../db/tables/files.table.ts';
 
 export async function insertFile(db: Db, row: Omit<FilesTable, 'created_at'>): Promise<void> {
   await db.insertInto('files').values(row).execute();

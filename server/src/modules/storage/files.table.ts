@@ -1,13 +1,2 @@
-import type { Generated } from 'kysely';
-import type { CreatedAt } from '../tenants/tenants.table.ts';
-
-/** Metadata of stored objects (the bytes live in the storage backend under `key`). */
-export interface FilesTable {
-  key: string;
-  content_type: string;
-  size: number;
-  purpose: 'logo' | 'chat-image';
-  tenant_id: string | null;
-  created_by: string | null;
-  created_at: Generated<CreatedAt>;
-}
+// Moved to src/db/tables/files.table.ts; this re-export goes once every import points there.
+export * from '../../db/tables/files.table.ts';

@@ -1,5 +1,5 @@
 import type { Tenant, TenantSettings } from '@canopy/portal-contract';
-import type { TenantRow } from './tenants.table.ts';
+import type { TenantRow } from '../../db/tables/tenants.table.ts';
 
 export const toTenant = (row: TenantRow): Tenant => ({
   id: row.id,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import { isTenantAdmin, tenantScope, type Principal } from '../auth/principal.ts';
+import { isTenantAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import { toTenantSettings } from './tenant-dto.ts';
 import { updateTenant } from './tenants.repository.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { announceSessionChange } from '../auth/session-changes.ts';
-import type { NewTenantRow, TenantRow, TenantUpdate } from './tenants.table.ts';
+import type { NewTenantRow, TenantRow, TenantUpdate } from '../../db/tables/tenants.table.ts';
 
 export function listTenants(db: Db): Promise<TenantRow[]> {
   return db.selectFrom('tenants').selectAll().orderBy('name').orderBy('id').execute();

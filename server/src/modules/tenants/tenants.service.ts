@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import { tenantScope, type Principal } from '../auth/principal.ts';
+import { tenantScope, type Principal } from '../../shared/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { toTenant } from './tenant-dto.ts';
-import type { TenantRow } from './tenants.table.ts';
+import type { TenantRow } from '../../db/tables/tenants.table.ts';
 import {
   deleteTenant as deleteTenantRow,
   findTenant,

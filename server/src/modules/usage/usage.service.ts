@@ -1,6 +1,6 @@
 import type { UsageList, UsageReport } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../shared/principal.ts';
 
 /** Records how long a report took to load and render for the signed-in person. */
 export async function recordUsage(db: Db, principal: Principal, usage: UsageReport): Promise<void> {

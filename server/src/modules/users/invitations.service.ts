@@ -7,7 +7,7 @@ import {
 } from '@canopy/portal-contract';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import { adminTenantScope } from '../auth/principal.ts';
+import { adminTenantScope } from '../../shared/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { invitationMailer } from './invitation-mailer.ts';
 import { toUser } from './user-dto.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
-import { isSuperAdmin, isTenantAdmin, type Principal } from '../../modules/auth/principal.ts';
+import { isSuperAdmin, isTenantAdmin, type Principal } from '../../shared/principal.ts';
 import { findPrincipalBySession } from '../../modules/auth/sessions.repository.ts';
 import type { AccessClaims } from '../external/jwt.ts';
 

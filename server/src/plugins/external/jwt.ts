@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
+import type { AccessClaims } from '../../shared/access-claims.ts';
 
 export const JWT_ISSUER = 'canopy';
 export const ACCESS_AUDIENCE = 'canopy-api';
@@ -10,11 +11,7 @@ export interface JwtOptions {
   accessTokenTtlSeconds: number;
 }
 
-/** Claims of an access token: the person and the session it belongs to (revocable). */
-export interface AccessClaims {
-  sub: string;
-  sid: string;
-}
+export type { AccessClaims };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {

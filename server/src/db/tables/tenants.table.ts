@@ -1,0 +1,20 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../../shared/timestamps.ts';
+// Moved to src/shared/timestamps.ts; this re-export goes once every import points there.
+export type { CreatedAt, UpdatedAt } from '../../shared/timestamps.ts';
+
+export interface TenantsTable {
+  id: Generated<string>;
+  name: string;
+  admin_email: string;
+  status: 'active' | 'inactive';
+  logo_url: string | null;
+  primary_color: string;
+  theme: 'dark' | 'light';
+  power_bi_group_id: string | null;
+  created_at: Generated<CreatedAt>;
+  updated_at: Generated<UpdatedAt>;
+}
+export type TenantRow = Selectable<TenantsTable>;
+export type NewTenantRow = Insertable<TenantsTable>;
+export type TenantUpdate = Updateable<TenantsTable>;
