@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
 import { isSuperAdmin, isTenantAdmin, type Principal } from '../../shared/principal.ts';
 import { findPrincipalBySession } from '../../modules/auth/sessions.repository.ts';
-import type { AccessClaims } from '../external/jwt.ts';
+import type { Actor } from '../../shared/actor.ts';
+import type { AccessClaims } from '../../shared/access-claims.ts';
 
 /**
  * Who may call a route, declared once in its `config.access`:
@@ -32,6 +33,12 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHENTICATED');
   return request.principal;
 }
+
+/** The signed-in person behind a request and their address, for audited changes. */
+export const actorOf = (request: FastifyRequest): Actor => ({
+  principal: principalOf(request),
+  ip: request.ip,
+});
 
 function allows(access: Access, principal: Principal): boolean {
   switch (access) {

@@ -20,9 +20,8 @@ import {
   changePassword,
   passwordChangedByOwnerMail,
 } from '../../../modules/account/password-change.service.ts';
-import { actorOf } from '../../../modules/audit/actor.ts';
 import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { AUTH_RATE_LIMIT } from '../auth/auth-rate-limit.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 

@@ -1,8 +1,8 @@
 import { ReportSyncResult, TenantIdParams } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/audit/actor.ts';
 import { syncTenantReports } from '../../../modules/reports/reports.service.ts';
 import { analyticsErrors, reportAndTokenRoutes, reportDeps } from '../powerbi/report-deps.ts';
+import { actorOf } from '../../../plugins/app/authenticate.ts';
 
 /** The super administrator's side of reports: any tenant's list, token and sync. */
 const adminReports: FastifyPluginAsyncZod = async (app) => {

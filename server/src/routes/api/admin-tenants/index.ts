@@ -9,8 +9,7 @@ import {
 } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/audit/actor.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import {
   createTenant,
   deleteTenant,

@@ -5,12 +5,11 @@ import {
   UpdateTenantSettingsRequest,
 } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/audit/actor.ts';
 import {
   getTenantSettings,
   updateTenantSettings,
 } from '../../../modules/tenants/tenant-settings.service.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 

@@ -2,8 +2,8 @@ import { ErrorBody, UploadResult } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.ts';
-import { actorOf } from '../../../modules/audit/actor.ts';
 import { LOGO_MAX_BYTES, storeLogo } from '../../../modules/storage/logos.service.ts';
+import { actorOf } from '../../../plugins/app/authenticate.ts';
 
 const responses = {
   200: UploadResult,

@@ -13,7 +13,6 @@ import {
 } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/audit/actor.ts';
 import {
   changeRole,
   chatContacts,
@@ -28,7 +27,7 @@ import {
   revokeInvitation,
 } from '../../../modules/users/invitations.service.ts';
 import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
+import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
