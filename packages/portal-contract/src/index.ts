@@ -10,4 +10,5 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './chat.ts';
 export * from './reports.ts';
+export * from './analytics.ts';
 export * from './integrations.ts';

@@ -3,6 +3,7 @@ import account from './api/account/index.ts';
 import adminReports from './api/admin-reports/index.ts';
 import adminTenants from './api/admin-tenants/index.ts';
 import adminUsers from './api/admin-users/index.ts';
+import analytics from './api/analytics/index.ts';
 import auditLog from './api/audit/index.ts';
 import auth from './api/auth/index.ts';
 import dataSources from './api/data-sources/index.ts';
@@ -44,6 +45,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(powerbi, { prefix: '/api/powerbi' });
   await app.register(adminReports, { prefix: '/api/admin' });
   await app.register(usage, { prefix: '/api/admin/usage' });
+  await app.register(analytics, { prefix: '/api/analytics' });
   await app.register(dataSources, { prefix: '/api/admin/data-sources' });
   await app.register(integrations, { prefix: '/api/admin' });
   await app.register(oauth, { prefix: '/api/admin/oauth' });
