@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Dialog } from './dialog.tsx';
+import { Button } from './button.tsx';
 
 interface Pending {
   message: string;
@@ -39,12 +40,12 @@ export function ConfirmHost() {
     <Dialog open={current !== null} title="Please confirm" onClose={() => settle(false)}>
       <p className="dialog__message">{current?.message}</p>
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={() => settle(false)}>
+        <Button variant="secondary" onClick={() => settle(false)}>
           Cancel
-        </button>
-        <button type="button" className="button button--danger" onClick={() => settle(true)}>
+        </Button>
+        <Button variant="danger" onClick={() => settle(true)}>
           {current?.confirmLabel}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

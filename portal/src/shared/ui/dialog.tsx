@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { IconButton } from './button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -53,9 +54,9 @@ export function Dialog({
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <IconButton label="Close" onClick={onClose}>
             ×
-          </button>
+          </IconButton>
         </header>
         {description && (
           <p id={descriptionId} className="dialog__description">

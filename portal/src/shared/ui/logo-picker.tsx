@@ -3,6 +3,7 @@ import { uploadLogo } from '../api/upload-logo.ts';
 import { LOGO_ACCEPT, LOGO_HINT, logoUploadFailure } from '../rules/logo-upload.ts';
 import { TextField } from './field.tsx';
 import { toast } from './toast-store.ts';
+import { Button } from './button.tsx';
 
 export interface LogoPickerProps {
   /** The stored logo shown in the preview. */
@@ -48,14 +49,9 @@ export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps)
           hint={LOGO_HINT}
         />
       </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={!file || uploading}
-        onClick={() => void upload()}
-      >
+      <Button variant="secondary" disabled={!file || uploading} onClick={() => void upload()}>
         {uploading ? 'Uploading...' : 'Upload Logo'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { pageOfText, showingText } from '../rules/pagination.ts';
+import { Button } from './button.tsx';
 
 export interface PaginationProps {
   page: number;
@@ -24,23 +25,18 @@ export function Pagination({
     <nav className="pagination" aria-label={label}>
       <p className="pagination__summary">{showingText(page, size, total)}</p>
       <div className="pagination__controls">
-        <button
-          type="button"
-          className="button button--secondary button--sm"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
-        </button>
+        </Button>
         {showPageOf && <span className="pagination__page">{pageOfText(page, pages)}</span>}
-        <button
-          type="button"
-          className="button button--secondary button--sm"
+        <Button
+          variant="secondary"
+          size="sm"
           disabled={page >= pages}
           onClick={() => onPage(page + 1)}
         >
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

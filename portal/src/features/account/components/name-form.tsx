@@ -6,6 +6,7 @@ import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveName } from '../api/account-api.ts';
 import { validateName, type NameErrors } from '../rules/account-rules.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** "Display name": the name the portal shows instead of one derived from the email. */
 export function NameForm({ account }: { account: User }) {
@@ -58,9 +59,9 @@ export function NameForm({ account }: { account: User }) {
           />
         </div>
         <div className="account-form__actions">
-          <button type="submit" className="button" disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save name'}
-          </button>
+          </Button>
         </div>
       </form>
     </Card>

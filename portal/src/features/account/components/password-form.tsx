@@ -5,6 +5,7 @@ import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useChangePassword } from '../api/account-api.ts';
 import { validatePasswordChange, type PasswordChangeErrors } from '../rules/account-rules.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** "Change password": the current one, then a new one by the same rules as a reset. */
 export function PasswordForm({ email }: { email: string }) {
@@ -74,9 +75,9 @@ export function PasswordForm({ email }: { email: string }) {
           />
         </div>
         <div className="account-form__actions">
-          <button type="submit" className="button" disabled={change.isPending}>
+          <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change password'}
-          </button>
+          </Button>
         </div>
       </form>
     </Card>

@@ -10,6 +10,7 @@ import { Badge, Card, ErrorCard } from '../../../shared/ui/bits.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { endAllSessions, sessionsQuery, useEndSession } from '../api/account-api.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export const SIGNED_OUT_EVERYWHERE = 'You have been signed out on every device.';
 
@@ -66,14 +67,9 @@ export function SessionsCard() {
         </ul>
       )}
       <div className="account-form__actions">
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={endingAll}
-          onClick={() => void signOutEverywhere()}
-        >
+        <Button variant="danger" disabled={endingAll} onClick={() => void signOutEverywhere()}>
           {endingAll ? 'Signing out...' : 'Sign out everywhere'}
-        </button>
+        </Button>
       </div>
     </Card>
   );
@@ -104,15 +100,10 @@ function SessionItem(props: { session: AccountSession; ending: boolean; onEnd: (
         </p>
       </div>
       {!session.current && (
-        <button
-          type="button"
-          className="button button--secondary button--sm"
-          disabled={props.ending}
-          onClick={props.onEnd}
-        >
+        <Button variant="secondary" size="sm" disabled={props.ending} onClick={props.onEnd}>
           {props.ending ? 'Signing out...' : 'Sign out'}
           <span className="visually-hidden">{` ${device}, signed in ${dateTimeText(session.createdAt)}`}</span>
-        </button>
+        </Button>
       )}
     </li>
   );

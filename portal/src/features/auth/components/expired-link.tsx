@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { renewInvitation } from '../api/password.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 
 /**
  * A mailed link that no longer works (expired, already used, or replaced by a newer one) says so
@@ -27,20 +28,15 @@ export function ExpiredLink({ token, invitation }: { token: string; invitation: 
                 Could not ask for a new invitation. Try again in a moment.
               </div>
             )}
-            <button
-              type="button"
-              className="button button--block"
-              disabled={renew.isPending}
-              onClick={() => renew.mutate()}
-            >
+            <Button block disabled={renew.isPending} onClick={() => renew.mutate()}>
               {renew.isPending ? 'Sending...' : 'Send Me a New Invitation'}
-            </button>
+            </Button>
           </>
         )
       ) : (
-        <Link className="button button--block" to="/forgot-password">
+        <ButtonLink block to="/forgot-password">
           Request New Link
-        </Link>
+        </ButtonLink>
       )}
       <p className="auth__footer">
         <Link to="/login">Back to sign in</Link>

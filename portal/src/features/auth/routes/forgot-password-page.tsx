@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { requestPasswordReset } from '../api/password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -45,9 +46,9 @@ export default function ForgotPasswordPage() {
           error={error}
           required
         />
-        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+        <Button block type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        </Button>
       </form>
       <p className="auth__footer">
         <Link to="/login">Back to sign in</Link>

@@ -9,6 +9,7 @@ import { TextField } from '../../../shared/ui/field.tsx';
 import { login } from '../api/login.ts';
 import { useSupportEmail } from '../api/support-contact.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -74,9 +75,9 @@ export default function LoginPage() {
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+        <Button block type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Signing in...' : 'Sign In'}
-        </button>
+        </Button>
       </form>
       <p className="auth__footer">
         {/* The operator's address (CANOPY_SUPPORT_EMAIL); without one, say whom to ask. */}

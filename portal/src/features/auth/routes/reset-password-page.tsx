@@ -7,6 +7,7 @@ import { toast } from '../../../shared/ui/toast-store.ts';
 import { PASSWORD_MESSAGES, passwordLinkStatus, resetPassword } from '../api/password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ExpiredLink } from '../components/expired-link.tsx';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -39,9 +40,9 @@ function InvalidToken() {
       title="Invalid Token"
       lead="This password reset link is missing its token or is incomplete."
     >
-      <Link className="button button--block" to="/forgot-password">
+      <ButtonLink block to="/forgot-password">
         Request New Link
-      </Link>
+      </ButtonLink>
     </AuthLayout>
   );
 }
@@ -92,9 +93,9 @@ function ResetForm({ token }: { token: string }) {
           error={matchError ? error : undefined}
           required
         />
-        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+        <Button block type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Resetting...' : 'Reset Password'}
-        </button>
+        </Button>
       </form>
       <p className="auth__footer">
         <Link to="/login">Back to sign in</Link>

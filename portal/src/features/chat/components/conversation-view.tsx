@@ -7,6 +7,7 @@ import type { ChatEventListener } from './use-chat-events.ts';
 import { useConversation, type Me } from './use-conversation.ts';
 import { MessageItem } from './message-item.tsx';
 import { displayName, type NamedPerson } from '../../../shared/rules/display-name.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** The open conversation: messages (newest at the bottom), typing line, composer. */
 export function ConversationView(props: {
@@ -78,14 +79,14 @@ export function ConversationView(props: {
           <ol className="chat-message-list">
             {chat.hasEarlier && (
               <li className="chat-earlier">
-                <button
-                  type="button"
-                  className="button button--ghost button--sm"
+                <Button
+                  variant="ghost"
+                  size="sm"
                   disabled={chat.loadingEarlier}
                   onClick={loadEarlier}
                 >
                   {chat.loadingEarlier ? 'Loading...' : 'Load earlier messages'}
-                </button>
+                </Button>
               </li>
             )}
             {chat.messages.map((message, index) => {

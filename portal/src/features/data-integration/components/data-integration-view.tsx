@@ -17,6 +17,7 @@ import { TenantPicker } from './tenant-picker.tsx';
 import { useConnect } from './use-connect.ts';
 import { useOauthReturn } from './use-oauth-return.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** The tenant of the tenant-scoped page; null on /admin/data-integration. */
 export interface DataIntegrationViewProps {
@@ -93,16 +94,16 @@ export function DataIntegrationView({ tenant, actions }: DataIntegrationViewProp
                 : 'Connection states may be out of date.'}
             </p>
           </div>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={() => {
               if (sources.isError) void sources.refetch();
               if (integrations.isError) void integrations.refetch();
             }}
           >
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {loading && !sources.isError ? (

@@ -9,6 +9,7 @@ import { useDisconnectIntegration, useSyncIntegration } from '../api/data-integr
 import { DI_MESSAGES } from '../rules/messages.ts';
 import { statusLabel, statusTone } from '../rules/source-rules.ts';
 import { SourceIcon } from './source-icon.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export type TableScope = 'tenant' | 'all';
 
@@ -117,15 +118,15 @@ export function IntegrationRow({
       <td className="integration-actions">
         <div className="table__actions">
           {canSync ? (
-            <button
-              type="button"
-              className="button button--secondary button--sm"
+            <Button
+              variant="secondary"
+              size="sm"
               disabled={sync.isPending || disconnect.isPending}
               aria-label={`${syncText}: ${name}`}
               onClick={onSync}
             >
               {syncText}
-            </button>
+            </Button>
           ) : (
             <span className="muted integration-actions__note">Sync coming soon</span>
           )}

@@ -1,11 +1,12 @@
 import { Id } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { tenantQuery } from '../../../shared/api/tenants-query.ts';
 import { Card, ErrorCard, PageHeader, Spinner } from '../../../shared/ui/bits.tsx';
 import { DataIntegrationView } from '../components/data-integration-view.tsx';
 import { DI_MESSAGES } from '../rules/messages.ts';
+import { ButtonLink } from '../../../shared/ui/button.tsx';
 import '../data-integration.css';
 
 function InvalidTenant() {
@@ -14,9 +15,7 @@ function InvalidTenant() {
       <div className="di-problem" role="alert">
         <h1 className="page-header__title">Data Integration</h1>
         <p className="page-header__subtitle">{DI_MESSAGES.invalidTenant}</p>
-        <Link className="button" to="/admin/tenants">
-          Back to Tenants
-        </Link>
+        <ButtonLink to="/admin/tenants">Back to Tenants</ButtonLink>
       </div>
     </div>
   );
@@ -33,9 +32,9 @@ export default function TenantDataIntegrationPage() {
   if (!valid || missing) return <InvalidTenant />;
 
   const back = (
-    <Link className="button button--secondary" to="/admin/tenants">
+    <ButtonLink variant="secondary" to="/admin/tenants">
       Back to Tenants
-    </Link>
+    </ButtonLink>
   );
   if (!tenant.data)
     return (

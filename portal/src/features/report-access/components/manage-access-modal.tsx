@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/toast-store.ts';
 import { accessFailureText } from '../api/access-failure.ts';
 import { accessUsersQuery, grantsQuery, useAccessMutation } from '../api/report-access-api.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 import '../report-access.css';
 
 export interface ManageAccessModalProps {
@@ -105,9 +106,9 @@ export function ManageAccessModal({
         </ul>
       )}
       <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Card } from '../../../shared/ui/bits.tsx';
+import { ButtonLink } from '../../../shared/ui/button.tsx';
 
 /** A report view that cannot show its report: the reason and the way back to the list. */
 export function ReportProblem({ text, backTo }: { text: string; backTo: string }) {
@@ -7,9 +7,9 @@ export function ReportProblem({ text, backTo }: { text: string; backTo: string }
     <Card>
       <div className="report-problem" role="alert">
         <p>{text}</p>
-        <Link className="button button--secondary button--sm" to={backTo}>
+        <ButtonLink variant="secondary" size="sm" to={backTo}>
           Back to Reports List
-        </Link>
+        </ButtonLink>
       </div>
     </Card>
   );

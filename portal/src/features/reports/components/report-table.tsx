@@ -1,5 +1,4 @@
 import type { Report } from '@canopy/portal-contract';
-import { Link } from 'react-router';
 import { EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
 import {
   createdByText,
@@ -8,6 +7,7 @@ import {
   reportInitials,
   shortId,
 } from '../rules/report-rules.ts';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 
 export interface ReportTableProps {
   rows: readonly Report[];
@@ -89,22 +89,18 @@ export function ReportTable({
                 <td className="report-table__actions">
                   <div className="table__actions">
                     {onManageAccess && (
-                      <button
-                        type="button"
-                        className="button button--secondary button--sm"
+                      <Button
+                        variant="secondary"
+                        size="sm"
                         aria-label={`Manage Access to ${report.name}`}
                         onClick={() => onManageAccess(report)}
                       >
                         Manage Access
-                      </button>
+                      </Button>
                     )}
-                    <Link
-                      className="button button--sm"
-                      to={viewPath(report)}
-                      aria-label={`View ${report.name}`}
-                    >
+                    <ButtonLink size="sm" to={viewPath(report)} aria-label={`View ${report.name}`}>
                       View
-                    </Link>
+                    </ButtonLink>
                   </div>
                 </td>
               </tr>

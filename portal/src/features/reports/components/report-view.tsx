@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { fetchEmbedToken, reportUsage, type ReportSide } from '../api/reports-api.ts';
 import { EmbeddedReport, type EmbedPhase } from './embedded-report.tsx';
 import { tokenFailureText } from '../rules/report-failures.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 import '../reports.css';
 
 export const LOAD_FAILED_TEXT = 'Failed to load report. Please try refreshing the page.';
@@ -73,18 +73,13 @@ export function ReportView({
       <header className="report-view__bar">
         <h1 className="report-view__title">{title}</h1>
         <div className="report-view__actions">
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            aria-pressed={fullscreen}
-            onClick={toggle}
-          >
+          <Button variant="secondary" size="sm" aria-pressed={fullscreen} onClick={toggle}>
             {fullscreen ? 'Exit Fullscreen' : 'Enter Fullscreen'}
-          </button>
+          </Button>
           {!fullscreen && (
-            <Link className="button button--ghost button--sm" to={backTo}>
+            <ButtonLink variant="ghost" size="sm" to={backTo}>
               Back to Reports List
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </header>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../shared/ui/button.tsx';
 
 /** The super admin's report list with no usable tenant: "Invalid Tenant ID", "Tenant not found". */
 export function TenantProblem({ title, text }: { title: string; text: string }) {
@@ -7,9 +7,7 @@ export function TenantProblem({ title, text }: { title: string; text: string }) 
       <div className="report-problem">
         <h1 className="page-header__title">{title}</h1>
         <p className="page-header__subtitle">{text}</p>
-        <Link className="button" to="/admin/tenants">
-          Back to Tenants
-        </Link>
+        <ButtonLink to="/admin/tenants">Back to Tenants</ButtonLink>
       </div>
     </div>
   );

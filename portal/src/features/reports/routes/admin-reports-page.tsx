@@ -1,7 +1,6 @@
 import type { Report } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
@@ -11,6 +10,7 @@ import { tenantGate } from '../components/tenant-problem.tsx';
 import { useAdminTenant } from '../components/use-admin-tenant.ts';
 import { NO_WORKSPACE_TEXT } from '../components/use-tenant-workspace.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 import '../reports.css';
 
 /** What the Manage Access modal needs; the app composes it in (features do not import each other). */
@@ -62,9 +62,9 @@ export function AdminReportsPage({
         subtitle={tenant.data?.adminEmail ?? '\u00a0'}
         badge={<Badge tone="primary">Super Admin</Badge>}
         actions={
-          <Link className="button button--secondary" to="/admin/tenants">
+          <ButtonLink variant="secondary" to="/admin/tenants">
             Back
-          </Link>
+          </ButtonLink>
         }
       />
       {failed && <ErrorCard message={errorMessage(tenant.error ?? reports.error, LOAD_FAILED)} />}
@@ -81,14 +81,14 @@ export function AdminReportsPage({
             viewPath={(report) => `/admin/tenants/${tenantId}/reports/${report.id}`}
             onManageAccess={ManageAccess ? setManaging : undefined}
             actions={
-              <button
-                type="button"
-                className="button button--secondary button--sm"
+              <Button
+                variant="secondary"
+                size="sm"
                 disabled={!groupId || sync.isPending}
                 onClick={onSync}
               >
                 {sync.isPending ? 'Syncing...' : 'Sync Reports'}
-              </button>
+              </Button>
             }
           />
         )

@@ -12,6 +12,7 @@ import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 interface Draft {
   logoUrl: string | null;
@@ -114,9 +115,9 @@ export default function TenantSettingsPage() {
             </div>
           </Card>
           <div className="form-row" style={{ justifyContent: 'flex-end' }}>
-            <button type="submit" className="button" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save Settings'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

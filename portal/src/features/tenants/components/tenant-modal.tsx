@@ -8,6 +8,7 @@ import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveTenant } from '../api/tenant-mutations.ts';
 import { workspaceName, type TenantForm } from './tenant-form-state.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export interface TenantModalProps {
   /** The tenant being edited, or null to create one. */
@@ -140,12 +141,12 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
           </fieldset>
         )}
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="button" disabled={save.isPending}>
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : editing ? 'Update Tenant' : 'Create Tenant'}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,10 +1,10 @@
 import type { Tenant } from '@canopy/portal-contract';
-import { Link } from 'react-router';
 import { textOnColor } from '../../../shared/rules/brightness.ts';
 import type { ListSort } from '../../../shared/rules/list-view.ts';
 import { Badge, EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
 import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import type { TenantSortKey } from '../rules/tenant-list.ts';
+import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 
 export interface TenantTableProps {
   rows: Tenant[];
@@ -88,38 +88,40 @@ export function TenantTable(props: TenantTableProps) {
                 </td>
                 <td data-label="Actions">
                   <div className="table__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost button--sm"
+                    <Button
+                      variant="ghost"
+                      size="sm"
                       aria-label={`Edit ${tenant.name}`}
                       onClick={() => onEdit(tenant)}
                     >
                       Edit
-                    </button>
+                    </Button>
                     {tenant.powerBiGroupId && (
-                      <Link
-                        className="button button--ghost button--sm"
+                      <ButtonLink
+                        variant="ghost"
+                        size="sm"
                         to={`/admin/tenants/${tenant.id}/reports`}
                         aria-label={`Reports of ${tenant.name}`}
                       >
                         Reports
-                      </Link>
+                      </ButtonLink>
                     )}
-                    <Link
-                      className="button button--ghost button--sm"
+                    <ButtonLink
+                      variant="ghost"
+                      size="sm"
                       to={`/admin/tenants/${tenant.id}/data-integration`}
                       aria-label={`Data Integration of ${tenant.name}`}
                     >
                       Data Integration
-                    </Link>
-                    <button
-                      type="button"
-                      className="button button--ghost-danger button--sm"
+                    </ButtonLink>
+                    <Button
+                      variant="ghost-danger"
+                      size="sm"
                       aria-label={`Delete ${tenant.name}`}
                       onClick={() => onDelete(tenant)}
                     >
                       Delete
-                    </button>
+                    </Button>
                   </div>
                 </td>
               </tr>

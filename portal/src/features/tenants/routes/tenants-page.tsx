@@ -21,6 +21,7 @@ import { TenantModal } from '../components/tenant-modal.tsx';
 import { TenantTable } from '../components/tenant-table.tsx';
 import { TENANT_LIST_RULES, TENANT_SORT_CHOICES, TENANT_SORT_KEYS } from '../rules/tenant-list.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** The modal closes with a 250 ms exit animation, then its form resets. */
 export const MODAL_EXIT_MS = 250;
@@ -82,11 +83,7 @@ export default function TenantsPage() {
         title="Tenant Management"
         subtitle="Create and manage tenant organizations, their branding and workspaces."
         badge={<Badge tone="primary">Super Admin</Badge>}
-        actions={
-          <button type="button" className="button" onClick={() => openModal(null)}>
-            Add Tenant
-          </button>
-        }
+        actions={<Button onClick={() => openModal(null)}>Add Tenant</Button>}
       />
       {/* A failed load is not an empty list: the error alone, never "No tenants found" under it. */}
       {tenants.isError ? (

@@ -9,6 +9,7 @@ import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import { invitationText } from '../rules/invitations.ts';
 import type { UserActions } from '../rules/user-actions.ts';
 import type { UserSortKey } from '../rules/user-list.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 export interface UserTableProps {
   users: User[];
@@ -123,72 +124,71 @@ export function UserTable(props: UserTableProps) {
                       <Badge>{actions.note}</Badge>
                     ) : isEditing ? (
                       <div className="table__actions">
-                        <button
-                          type="button"
-                          className="button button--sm"
+                        <Button
+                          size="sm"
                           disabled={saving}
                           onClick={() =>
                             props.onSaveRole(user, editing.role, () => setEditing(null))
                           }
                         >
                           {saving ? 'Saving...' : 'Save'}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--secondary button--sm"
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
                           disabled={saving}
                           onClick={() => setEditing(null)}
                         >
                           Cancel
-                        </button>
+                        </Button>
                       </div>
                     ) : (
                       <div className="table__actions">
                         {actions.edit && (
-                          <button
-                            type="button"
-                            className="button button--ghost button--sm"
+                          <Button
+                            variant="ghost"
+                            size="sm"
                             aria-label={`Edit ${user.email}`}
                             onClick={() =>
                               setEditing({ id: user.id, role: initialEditRole(user.roles) })
                             }
                           >
                             Edit
-                          </button>
+                          </Button>
                         )}
                         {actions.delete &&
                           user.status === 'invited' &&
                           props.onResend &&
                           props.onRevoke && (
                             <>
-                              <button
-                                type="button"
-                                className="button button--ghost button--sm"
+                              <Button
+                                variant="ghost"
+                                size="sm"
                                 aria-label={`Resend invitation to ${user.email}`}
                                 disabled={props.resendingId === user.id}
                                 onClick={() => props.onResend?.(user)}
                               >
                                 {props.resendingId === user.id ? 'Sending...' : 'Resend'}
-                              </button>
-                              <button
-                                type="button"
-                                className="button button--ghost-danger button--sm"
+                              </Button>
+                              <Button
+                                variant="ghost-danger"
+                                size="sm"
                                 aria-label={`Revoke invitation of ${user.email}`}
                                 onClick={() => props.onRevoke?.(user)}
                               >
                                 Revoke
-                              </button>
+                              </Button>
                             </>
                           )}
                         {actions.delete && (
-                          <button
-                            type="button"
-                            className="button button--ghost-danger button--sm"
+                          <Button
+                            variant="ghost-danger"
+                            size="sm"
                             aria-label={`Delete ${user.email}`}
                             onClick={() => props.onDelete(user)}
                           >
                             Delete
-                          </button>
+                          </Button>
                         )}
                       </div>
                     )}

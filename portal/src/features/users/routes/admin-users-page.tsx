@@ -19,6 +19,7 @@ import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 interface FormErrors {
   email?: string;
@@ -131,13 +132,9 @@ export default function AdminUsersPage() {
           </div>
           <div className="form-row" style={{ marginTop: 16 }}>
             <p className="field__hint">{INVITATION_HINT}</p>
-            <button
-              type="submit"
-              className="button"
-              disabled={create.isPending || invitations.inviting}
-            >
+            <Button type="submit" disabled={create.isPending || invitations.inviting}>
               {create.isPending || invitations.inviting ? 'Creating...' : 'Create User'}
-            </button>
+            </Button>
           </div>
         </form>
         {invitations.results && <BulkInviteResults results={invitations.results} />}

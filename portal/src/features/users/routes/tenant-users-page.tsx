@@ -18,6 +18,7 @@ import { parseEmailList } from '../rules/invitations.ts';
 import { failureText } from '../components/failure-text.ts';
 import { UserListCard } from '../components/user-list-card.tsx';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { Button } from '../../../shared/ui/button.tsx';
 
 /** /tenant/users and /users: the tenant's own people; Admins manage, Viewers read ("View Only"). */
 export default function TenantUsersPage() {
@@ -155,13 +156,9 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
                   </option>
                 ))}
               </SelectField>
-              <button
-                type="submit"
-                className="button"
-                disabled={create.isPending || invitations.inviting}
-              >
+              <Button type="submit" disabled={create.isPending || invitations.inviting}>
                 {create.isPending || invitations.inviting ? 'Creating...' : 'Create User'}
-              </button>
+              </Button>
             </div>
             <p className="field__hint" style={{ marginTop: 12 }}>
               {INVITATION_HINT}
