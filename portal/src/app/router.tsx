@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             () => import('../features/data-integration/routes/admin-data-integration-page.tsx'),
           ),
           guarded(
+            '/admin/analytics',
+            ADMIN_ONLY,
+            () => import('../features/usage-analytics/routes/usage-analytics-page.tsx'),
+          ),
+          guarded(
             '/admin/tenants/:tenantId/reports',
             ADMIN_ONLY,
             () => import('./routes/admin-tenant-reports-route.tsx'),
@@ -130,6 +135,12 @@ export const routes: RouteObject[] = [
           ),
           // Everyone signed in: super administrators pass every guard, tenant people by role.
           guarded('/account', TENANT, () => import('../features/account/routes/account-page.tsx')),
+          guarded(
+            '/tenant/analytics',
+            ['Admin'],
+            () => import('../features/usage-analytics/routes/usage-analytics-page.tsx'),
+            { tenantOnly: true },
+          ),
           guarded(
             '/tenant/settings',
             ['Admin'],

@@ -21,13 +21,18 @@ export function navFor(session: Session): NavItem[] {
       { to: '/admin/tenants', label: 'Tenants' },
       { to: '/admin/users', label: 'Users' },
       { to: '/admin/data-integration', label: 'Data Integration' },
+      { to: '/admin/analytics', label: 'Analytics' },
     ];
   const items: NavItem[] = [
     { to: '/dashboard', label: 'Dashboard' },
     { to: '/tenant/reports', label: 'Reports' },
     { to: '/tenant/users', label: 'Users' },
   ];
-  if (isAdminRole(session.roles)) items.push({ to: '/tenant/settings', label: 'Settings' });
+  if (isAdminRole(session.roles))
+    items.push(
+      { to: '/tenant/analytics', label: 'Analytics' },
+      { to: '/tenant/settings', label: 'Settings' },
+    );
   return items;
 }
 

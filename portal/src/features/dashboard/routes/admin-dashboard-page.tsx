@@ -38,13 +38,10 @@ export default function AdminDashboardPage() {
             <span className="quick-action__title">User Management</span>
             <span className="quick-action__text">Add people to tenants and set their roles</span>
           </Link>
-          {/* System Analytics has no screen yet: shown, but disabled. */}
-          <button type="button" className="quick-action" disabled aria-describedby="analytics-soon">
+          <Link className="quick-action" to="/admin/analytics">
             <span className="quick-action__title">System Analytics</span>
-            <span className="quick-action__text" id="analytics-soon">
-              Not available yet
-            </span>
-          </button>
+            <span className="quick-action__text">Report views and load times per tenant</span>
+          </Link>
         </div>
       </Card>
     </>

@@ -48,6 +48,12 @@ export default function TenantDashboardPage() {
               <span className="quick-action__text">Invite people and set their roles</span>
             </Link>
           )}
+          {admin && (
+            <Link className="quick-action" to="/tenant/analytics">
+              <span className="quick-action__title">Usage Analytics</span>
+              <span className="quick-action__text">Who opens which reports, and how fast</span>
+            </Link>
+          )}
         </div>
       </Card>
     </>

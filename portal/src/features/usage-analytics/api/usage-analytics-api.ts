@@ -1,0 +1,19 @@
+import { UsageAnalytics, type AnalyticsPeriod } from '@canopy/portal-contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../shared/api/api-fetch.ts';
+
+/**
+ * The analytics of one period, of every tenant (`tenantId` null, super admins) or of one. A tenant
+ * Admin's request names no tenant: the server answers with theirs.
+ */
+export const usageAnalyticsQuery = (days: AnalyticsPeriod, tenantId: string | null) =>
+  queryOptions({
+    queryKey: ['analytics', 'usage', days, tenantId] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ days });
+      if (tenantId) params.set('tenantId', tenantId);
+      return apiFetch(`/api/analytics/usage?${params}`, { schema: UsageAnalytics });
+    },
+    // Switching period keeps the last figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
