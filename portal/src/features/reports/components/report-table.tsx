@@ -1,5 +1,5 @@
 import type { Report } from '@canopy/portal-contract';
-import { EmptyState, SkeletonRows } from '../../../shared/ui/bits.tsx';
+import { DataTable, type Column } from '../../../shared/ui/data-table.tsx';
 import {
   createdByText,
   lastRefreshedText,
@@ -48,66 +48,56 @@ export function ReportTable({
   viewPath,
   onManageAccess,
 }: ReportTableProps) {
-  if (!loading && rows.length === 0)
-    return (
-      <EmptyState
-        title="No reports found"
-        text={
-          searching
-            ? 'Try adjusting your search criteria'
-            : 'No Power BI reports are available for this tenant'
-        }
-      />
-    );
-  return (
-    <div className="table-wrap">
-      <table className="table report-table">
-        <caption className="visually-hidden">Reports</caption>
-        <thead>
-          <tr>
-            <th scope="col">Report Name</th>
-            <th scope="col">Last Refreshed</th>
-            <th scope="col">Created By</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody aria-busy={loading}>
-          {loading ? (
-            <SkeletonRows rows={REPORTS.skeletonRows} columns={4} />
-          ) : (
-            rows.map((report) => (
-              <tr key={report.id}>
-                <td>
-                  <ReportName report={report} />
-                </td>
-                <td className="report-table__muted" data-label="Last Refreshed">
-                  {lastRefreshedText(report.lastRefreshTime)}
-                </td>
-                <td className="report-table__muted" data-label="Created By">
-                  {createdByText(report.createdBy)}
-                </td>
-                <td className="report-table__actions">
-                  <div className="table__actions">
-                    {onManageAccess && (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Manage Access to ${report.name}`}
-                        onClick={() => onManageAccess(report)}
-                      >
-                        Manage Access
-                      </Button>
-                    )}
-                    <ButtonLink size="sm" to={viewPath(report)} aria-label={`View ${report.name}`}>
-                      View
-                    </ButtonLink>
-                  </div>
-                </td>
-              </tr>
-            ))
+  const columns: Column<Report>[] = [
+    { header: 'Report Name', unlabelled: true, cell: (report) => <ReportName report={report} /> },
+    {
+      header: 'Last Refreshed',
+      className: 'report-table__muted',
+      cell: (report) => lastRefreshedText(report.lastRefreshTime),
+    },
+    {
+      header: 'Created By',
+      className: 'report-table__muted',
+      cell: (report) => createdByText(report.createdBy),
+    },
+    {
+      header: 'Actions',
+      unlabelled: true,
+      className: 'report-table__actions',
+      cell: (report) => (
+        <div className="table__actions">
+          {onManageAccess && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Manage Access to ${report.name}`}
+              onClick={() => onManageAccess(report)}
+            >
+              Manage Access
+            </Button>
           )}
-        </tbody>
-      </table>
-    </div>
+          <ButtonLink size="sm" to={viewPath(report)} aria-label={`View ${report.name}`}>
+            View
+          </ButtonLink>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Reports"
+      className="report-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(report) => report.id}
+      state={{ status: loading ? 'loading' : 'ready' }}
+      empty={{
+        title: 'No reports found',
+        text: searching
+          ? 'Try adjusting your search criteria'
+          : 'No Power BI reports are available for this tenant',
+      }}
+      skeletonRows={REPORTS.skeletonRows}
+    />
   );
 }
