@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
             () => import('../features/data-integration/routes/admin-data-integration-page.tsx'),
           ),
           guarded(
+            '/admin/audit',
+            ADMIN_ONLY,
+            () => import('../features/audit-log/routes/audit-log-page.tsx'),
+          ),
+          guarded(
             '/admin/analytics',
             ADMIN_ONLY,
             () => import('../features/usage-analytics/routes/usage-analytics-page.tsx'),

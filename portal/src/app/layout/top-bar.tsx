@@ -22,6 +22,7 @@ export function navFor(session: Session): NavItem[] {
       { to: '/admin/users', label: 'Users' },
       { to: '/admin/data-integration', label: 'Data Integration' },
       { to: '/admin/analytics', label: 'Analytics' },
+      { to: '/admin/audit', label: 'Audit Log' },
     ];
   const items: NavItem[] = [
     { to: '/dashboard', label: 'Dashboard' },

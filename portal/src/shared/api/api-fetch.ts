@@ -43,6 +43,8 @@ export interface ApiOptions<T> {
   cache?: RequestCache;
   /** Sees the success response's headers (paging cursors such as `X-Next-Cursor`). */
   onHeaders?: (headers: Headers) => void;
+  /** 'blob' for a download (a CSV export): the body as is, not parsed as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** fetch() rejects with a TypeError when the request never got an answer (offline, CORS, DNS). */
@@ -115,6 +117,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
   }
   options.onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   let json: unknown;
   try {
     json = await response.json();

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionGroups,
+  actionLabel,
+  auditFilters,
+  exportFileName,
+  rangeError,
+  readAuditView,
+  relativeTime,
+  writeAuditView,
+} from './audit-log.ts';
+
+describe('actionLabel', () => {
+  it('names the known actions', () => {
+    expect(actionLabel('tenant.create')).toBe('Tenant created');
+    expect(actionLabel('auth.login_failed')).toBe('Sign-in failed');
+    expect(actionLabel('report.sync')).toBe('Reports synced');
+  });
+  it('still reads an action it does not know as words', () => {
+    expect(actionLabel('group.member_add')).toBe('Group: member add');
+    expect(actionLabel('subscription.create')).toBe('Subscription: create');
+    expect(actionLabel('odd')).toBe('Odd');
+  });
+});
+
+it('groups actions by family, each group led by its whole family', () => {
+  expect(actionGroups(['auth.login', 'auth.logout', 'user.create'])).toEqual([
+    { family: 'auth', all: 'auth.', actions: ['auth.login', 'auth.logout'] },
+    { family: 'user', all: 'user.', actions: ['user.create'] },
+  ]);
+});
+
+describe('the view in the URL', () => {
+  it('reads what it wrote, leaving defaults out', () => {
+    const view = {
+      tenantId: 't1',
+      person: 'ann',
+      action: 'user.',
+      from: '2026-11-01',
+      to: '2026-11-26',
+      page: 3,
+    };
+    const params = writeAuditView(new URLSearchParams('keep=1'), view);
+    expect(params.toString()).toBe(
+      'keep=1&tenant=t1&person=ann&action=user.&from=2026-11-01&to=2026-11-26&page=3',
+    );
+    expect(readAuditView(params)).toEqual(view);
+    const cleared = writeAuditView(params, { ...view, person: '', page: 1 });
+    expect(cleared.has('person')).toBe(false);
+    expect(cleared.has('page')).toBe(false);
+  });
+  it('ignores malformed dates and pages from a hand-edited link', () => {
+    expect(readAuditView(new URLSearchParams('from=yesterday&to=2026-1-2&page=-4'))).toMatchObject({
+      from: '',
+      to: '',
+      page: 1,
+    });
+  });
+});
+
+describe('auditFilters', () => {
+  it('sends whole local days and a trimmed person, leaving blanks out', () => {
+    const filters = auditFilters({
+      tenantId: '',
+      person: '  ann ',
+      action: '',
+      from: '2026-11-01',
+      to: '2026-11-26',
+      page: 2,
+    });
+    expect(filters).toEqual({
+      person: 'ann',
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 10, 27, 0, 0, 0, -1).toISOString(),
+    });
+  });
+  it('says when the range ends before it starts', () => {
+    expect(rangeError({ from: '2026-11-02', to: '2026-11-01' })).toBe(
+      'The start date is after the end date',
+    );
+    expect(rangeError({ from: '2026-11-01', to: '2026-11-01' })).toBeNull();
+    expect(rangeError({ from: '2026-11-01', to: '' })).toBeNull();
+  });
+});
+
+describe('exportFileName', () => {
+  it("takes the server's dated name", () => {
+    expect(exportFileName('attachment; filename="canopy-audit-2026-11-26.csv"')).toBe(
+      'canopy-audit-2026-11-26.csv',
+    );
+  });
+  it('falls back to the same dated name, and never takes a path', () => {
+    const now = new Date('2026-11-26T23:00:00Z');
+    expect(exportFileName(null, now)).toBe('canopy-audit-2026-11-26.csv');
+    expect(exportFileName('attachment; filename="../../x.csv"', now)).toBe(
+      'canopy-audit-2026-11-26.csv',
+    );
+  });
+});
+
+it('says how long ago an event was', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  expect(relativeTime('2026-11-26T11:55:00Z', now)).toBe('5 minutes ago');
+  expect(relativeTime('2026-11-25T12:00:00Z', now)).toBe('yesterday');
+  expect(relativeTime('2026-11-26T12:00:00Z', now)).toBe('now');
+});

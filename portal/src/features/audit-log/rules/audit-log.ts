@@ -1,0 +1,178 @@
+import { auditExportFileName, type AuditFilters } from '@canopy/portal-contract';
+
+/** Events per page of the audit log. */
+export const AUDIT_PAGE_SIZE = 25;
+
+/** What people read for each recorded action; the code is shown next to it. */
+const LABELS: Record<string, string> = {
+  'auth.login': 'Signed in',
+  'auth.login_failed': 'Sign-in failed',
+  'auth.locked': 'Account locked',
+  'auth.logout': 'Signed out',
+  'auth.refresh_reuse': 'Spent session token reused',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.password_reset': 'Password reset',
+  'auth.invitation_accepted': 'Invitation accepted',
+  'auth.invitation_renewal_requested': 'New invitation link requested',
+  'auth.oidc_login': 'Signed in with single sign-on',
+  'auth.oidc_refused': 'Single sign-on refused',
+  'tenant.create': 'Tenant created',
+  'tenant.update': 'Tenant updated',
+  'tenant.delete': 'Tenant deleted',
+  'settings.update': 'Tenant settings changed',
+  'upload.logo': 'Logo uploaded',
+  'user.create': 'Person invited',
+  'user.update_role': 'Role changed',
+  'user.delete': 'Person deleted',
+  'user.invitation_resend': 'Invitation re-sent',
+  'user.invitation_revoke': 'Invitation withdrawn',
+  'report.grant': 'Report access granted',
+  'report.revoke': 'Report access removed',
+  'report.sync': 'Reports synced',
+  'integration.connect': 'Integration connected',
+  'integration.reconnect': 'Integration reconnected',
+  'integration.disconnect': 'Integration disconnected',
+  'integration.sync': 'Integration synced',
+  'account.name_change': 'Name changed',
+  'account.password_change': 'Password changed',
+  'account.password_change_failed': 'Password change failed',
+  'account.session_end': 'Session ended',
+  'account.sign_out_everywhere': 'Signed out everywhere',
+};
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * "Tenant created" for `tenant.create`. An action this screen does not know yet (a newer server)
+ * still reads as words: `group.member_add` is "Group: member add".
+ */
+export function actionLabel(action: string): string {
+  const known = LABELS[action];
+  if (known) return known;
+  const [family = '', verb = ''] = action.split('.');
+  const words = (text: string) => text.replaceAll('_', ' ');
+  return verb ? `${sentence(words(family))}: ${words(verb)}` : sentence(words(family));
+}
+
+/** The filter select: per family, "every <family> action" (a code ending in a dot), then each action. */
+export function actionGroups(actions: readonly string[]) {
+  const groups = new Map<string, string[]>();
+  for (const action of actions) {
+    const family = action.split('.')[0] ?? action;
+    groups.set(family, [...(groups.get(family) ?? []), action]);
+  }
+  return [...groups].map(([family, members]) => ({ family, all: `${family}.`, actions: members }));
+}
+
+/** The filters as the URL keeps them: dates are days (`2026-11-26`) in the viewer's time zone. */
+export interface AuditView {
+  tenantId: string;
+  person: string;
+  action: string;
+  from: string;
+  to: string;
+  page: number;
+}
+export const AUDIT_PARAMS = ['tenant', 'person', 'action', 'from', 'to', 'page'] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readAuditView(params: URLSearchParams): AuditView {
+  const day = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  const page = Number(params.get('page'));
+  return {
+    tenantId: params.get('tenant') ?? '',
+    person: params.get('person') ?? '',
+    action: params.get('action') ?? '',
+    from: day('from'),
+    to: day('to'),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The URL for a changed view; empty filters and page 1 are left out to keep links short. */
+export function writeAuditView(params: URLSearchParams, view: AuditView): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const values: Record<(typeof AUDIT_PARAMS)[number], string> = {
+    tenant: view.tenantId,
+    person: view.person,
+    action: view.action,
+    from: view.from,
+    to: view.to,
+    page: view.page > 1 ? String(view.page) : '',
+  };
+  for (const name of AUDIT_PARAMS) {
+    if (values[name]) next.set(name, values[name]);
+    else next.delete(name);
+  }
+  return next;
+}
+
+/** Midnight at the start of a local day, or of the day after (`+1`), as an instant. */
+function localDay(day: string, plus = 0): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + plus);
+}
+
+/** "The start date is after the end date", or null when the range is fine (or open). */
+export function rangeError(view: Pick<AuditView, 'from' | 'to'>): string | null {
+  return view.from && view.to && view.from > view.to
+    ? 'The start date is after the end date'
+    : null;
+}
+
+/**
+ * The server's filters for a view: whole local days, so "to 26 Nov" includes all of that day
+ * wherever the viewer is. The person search is trimmed; blanks are left out.
+ */
+export function auditFilters(view: AuditView): AuditFilters {
+  const person = view.person.trim();
+  return {
+    ...(view.tenantId ? { tenantId: view.tenantId } : {}),
+    ...(view.action ? { action: view.action } : {}),
+    ...(person ? { person } : {}),
+    ...(view.from ? { from: localDay(view.from).toISOString() } : {}),
+    ...(view.to ? { to: new Date(localDay(view.to, 1).getTime() - 1).toISOString() } : {}),
+  };
+}
+
+export const toSearch = (filters: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(filters).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, String(value)]],
+    ),
+  ).toString();
+
+/** The name the server gave the download, else the same dated name it would give. */
+export function exportFileName(contentDisposition: string | null, now = new Date()): string {
+  const named = /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1];
+  return named && /^[\w.-]+$/.test(named) ? named : auditExportFileName(now);
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "5 minutes ago", "yesterday": how long ago an event was, for the time's tooltip. */
+export function relativeTime(at: string, now = Date.now()): string {
+  let amount = (new Date(at).getTime() - now) / 1000;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return RELATIVE.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return '';
+}
+
+const LOCAL = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The event's time in the viewer's time zone and locale, to the second. */
+export const localTime = (at: string) => LOCAL.format(new Date(at));
