@@ -47,6 +47,9 @@ const newClientId = () =>
     : `tmp-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
+ * Not a TanStack query, unlike the rest of the portal's server state: what is shown is a log this
+ * hook assembles from several sources (see docs/architecture.md, "The request path").
+ *
  * One open conversation: its first load (or the offline copy), the 3 s `since` poll, the event
  * stream's pushes (new message → fetch since; read → ticks; reaction → reload; typing → the
  * indicator), optimistic sends and reactions, read receipts and our own typing signals.
