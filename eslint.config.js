@@ -97,6 +97,48 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Server: folders import one way — routes → plugins → modules → db → shared (and the root files:
+    // config, errors, logger). A module that needs a request (principalOf, actorOf) takes what it
+    // needs from the route instead; db/ holds the table types so it never reaches into modules.
+    files: ['server/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server/src/shared',
+              from: [
+                './server/src/db',
+                './server/src/modules',
+                './server/src/plugins',
+                './server/src/routes',
+              ],
+              message:
+                'src/shared is the kernel: it imports nothing of the server but the root files.',
+            },
+            {
+              target: './server/src/db',
+              from: ['./server/src/modules', './server/src/plugins', './server/src/routes'],
+              message: 'db/ sits below the modules: move what it needs into db/ or src/shared.',
+            },
+            {
+              target: './server/src/modules',
+              from: ['./server/src/plugins', './server/src/routes'],
+              message:
+                'Modules do not know about HTTP: take the value from the route, or move the type to src/shared.',
+            },
+            {
+              target: './server/src/plugins',
+              from: './server/src/routes',
+              message: 'Plugins are registered before the routes and do not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Portal: no imports between features (they meet only in src/app), one direction shared → features → app.
     files: ['portal/src/**'],
     languageOptions: { globals: { ...globals.browser } },

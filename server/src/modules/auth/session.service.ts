@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { AccessClaims } from '../../plugins/external/jwt.ts';
+import type { AccessClaims } from '../../shared/access-claims.ts';
 import { deleteEndedSessions, insertRefreshToken, insertSession } from './sessions.repository.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
