@@ -43,6 +43,11 @@ export interface EmulatorOptions {
   populateNewWorkspaces?: boolean;
   /** How long an on-demand dataset refresh stays "Unknown" (running) before it completes (ms). */
   refreshDurationMs?: number;
+  /**
+   * Length of each phase of an Export To File job (ms, default 300): NotStarted for one phase,
+   * Running for two, then Succeeded or Failed. 0 makes the first poll final.
+   */
+  exportPhaseMs?: number;
   /** Milliseconds clock (tests inject one to reach token expiry without waiting). */
   now?: () => number;
   /** Queries over this time are stopped with DatasetExecuteQueriesError (default 10,000 ms). */
@@ -75,6 +80,7 @@ export interface ResolvedConfig {
   adminApi: boolean;
   populateNewWorkspaces: boolean;
   refreshDurationMs: number;
+  exportPhaseMs: number;
   now: () => number;
   queryTimeoutMs: number;
   queriesPerMinute: number;
@@ -162,6 +168,7 @@ export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
       0,
       3_600_000,
     ),
+    exportPhaseMs: integerIn('exportPhaseMs', options.exportPhaseMs ?? 300, 0, 600_000),
     now: options.now ?? Date.now,
     queryTimeoutMs: integerIn('queryTimeoutMs', options.queryTimeoutMs ?? 10_000, 100, 600_000),
     queriesPerMinute: integerIn('queriesPerMinute', options.queriesPerMinute ?? 120, 1, 1_000_000),
@@ -191,6 +198,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   set('today', env.CANOPY_EMULATOR_TODAY);
   set('tenantId', env.CANOPY_EMULATOR_TENANT_ID);
   set('tokenSecret', env.CANOPY_EMULATOR_TOKEN_SECRET);
+  set('exportPhaseMs', number(env.CANOPY_EMULATOR_EXPORT_PHASE_MS));
   if (env.CANOPY_EMULATOR_CLIENT_ID || env.CANOPY_EMULATOR_CLIENT_SECRET) {
     options.clients = [
       {

@@ -2,33 +2,9 @@ import { deflateSync } from 'node:zlib';
 import type { QueryResult } from '../contract.ts';
 
 /**
- * The files an export job produces. PDF and PNG are small but valid documents (they open in viewers);
- * CSV carries the report's real data.
+ * Small export files: a placeholder PNG (valid, it opens in viewers), CSV of real data, and the ZIP
+ * archive a .pbix download is. PDF and PPTX files are laid out in src/export.
  */
-
-/** A one-page PDF with a title line; offsets in the xref table are computed, so readers accept it. */
-export function tinyPdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;

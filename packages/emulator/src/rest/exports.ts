@@ -4,11 +4,19 @@ import type { QueryResult } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { EffectiveIdentity } from '../auth/claims.ts';
+import { parseExportFilter } from '../export/export-filters.ts';
+import { exportLocale } from '../export/number-format.ts';
+import { reportPdf } from '../export/pdf-report.ts';
+import {
+  parameterFilters,
+  selectPages,
+  snapshotReport,
+  type PageSelection,
+} from '../export/report-snapshot.ts';
 import { exportIdentity } from '../policy/row-security.ts';
-import { identityFor } from '../query/rls.ts';
 import { runQuery } from '../query/run-query.ts';
 import type { ReportRecord } from '../state/records.ts';
-import { tinyPdf, tinyPng, toCsv } from './export-files.ts';
+import { tinyPng, toCsv } from './export-files.ts';
 import { findReport } from './reports.ts';
 import { restScope } from './scope.ts';
 
@@ -32,6 +40,15 @@ const rendered: Record<string, { extension: string; type: string }> = {
   CSV: { extension: '.csv', type: 'text/csv' },
 };
 
+/** What rendering the file needs, fixed when the job is created (later edits don't change it). */
+interface ExportPlan {
+  record: ReportRecord;
+  identity: EffectiveIdentity | undefined;
+  pages: ReturnType<typeof selectPages>;
+  filters: object[];
+  locale: string;
+}
+
 interface ExportJob {
   id: string;
   reportId: string;
@@ -39,20 +56,28 @@ interface ExportJob {
   reportName: string;
   format: string;
   created: number;
-  parameterValues: { name: string; value: string }[];
-  /** RLS identities of the export configuration: exports honour row-level security too. */
-  identities: EffectiveIdentity[];
+  /** Set once rendering ended: the file, or why the export failed. */
+  outcome?: { file: Buffer } | { error: string };
+  /** Resolves when `outcome` is set (never rejects). */
+  settled: Promise<void>;
 }
 
 interface IdentityBody {
   username: string;
   roles?: string[];
   datasets?: string[];
+  customData?: string;
 }
 
 interface ExportBody {
   format: string;
-  powerBIReportConfiguration?: { identities?: IdentityBody[] };
+  powerBIReportConfiguration?: {
+    identities?: IdentityBody[];
+    pages?: PageSelection[];
+    reportLevelFilters?: { filter: string }[];
+    defaultBookmark?: { name?: string; state?: string };
+    settings?: { locale?: string; includeHiddenPages?: boolean };
+  };
   paginatedReportConfiguration?: {
     parameterValues?: { name: string; value: string }[];
     identities?: IdentityBody[];
@@ -68,42 +93,96 @@ const identitySchema = {
       username: { type: 'string' },
       roles: { type: 'array', items: { type: 'string' } },
       datasets: { type: 'array', items: { type: 'string' } },
+      customData: { type: 'string' },
     },
   },
 } as const;
 
-/** How long each phase lasts: NotStarted → Running (percentComplete grows) → Succeeded. */
-const phaseMs = 300;
+const bodySchema = {
+  type: 'object',
+  required: ['format'],
+  properties: {
+    format: { type: 'string', minLength: 1 },
+    powerBIReportConfiguration: {
+      type: 'object',
+      properties: {
+        identities: identitySchema,
+        pages: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['pageName'],
+            properties: {
+              pageName: { type: 'string', minLength: 1 },
+              visualName: { type: 'string', minLength: 1 },
+            },
+          },
+        },
+        reportLevelFilters: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['filter'],
+            properties: { filter: { type: 'string', minLength: 1 } },
+          },
+        },
+        defaultBookmark: {
+          type: 'object',
+          properties: { name: { type: 'string' }, state: { type: 'string' } },
+        },
+        settings: {
+          type: 'object',
+          properties: {
+            locale: { type: 'string' },
+            includeHiddenPages: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    paginatedReportConfiguration: {
+      type: 'object',
+      properties: {
+        identities: identitySchema,
+        parameterValues: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'value'],
+            properties: { name: { type: 'string' }, value: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+} as const;
 
 /**
  * Export To File: POST …/ExportTo → 202, poll …/exports/{id} (202 while running, 200 when done),
- * GET …/exports/{id}/file. The state machine advances with the emulator's clock.
+ * GET …/exports/{id}/file. The state machine advances with the emulator's clock, one phase
+ * (config exportPhaseMs) NotStarted and two Running; the file is rendered in the background from the
+ * moment the job exists, and a poll after the last phase waits for it, so the outcome never depends
+ * on how fast the machine is.
  */
 export function exportRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
   const jobs = new Map<string, ExportJob>();
+  const phaseMs = context.config.exportPhaseMs;
 
-  const status = (job: ExportJob) => {
+  const status = async (job: ExportJob) => {
     const elapsed = context.config.now() - job.created;
-    const supported = job.format in rendered;
-    const state =
-      elapsed < phaseMs
-        ? 'NotStarted'
-        : elapsed < 3 * phaseMs
-          ? 'Running'
-          : supported
-            ? 'Succeeded'
-            : 'Failed';
-    const percentComplete =
-      state === 'NotStarted'
-        ? 0
-        : state === 'Running'
-          ? Math.round(((elapsed - phaseMs) / (2 * phaseMs)) * 100)
-          : 100;
-    return { state, percentComplete };
+    if (elapsed < phaseMs) return { state: 'NotStarted', percentComplete: 0 };
+    if (elapsed < 3 * phaseMs) {
+      const percentComplete = Math.round(((elapsed - phaseMs) / (2 * phaseMs)) * 100);
+      return { state: 'Running', percentComplete };
+    }
+    await job.settled;
+    return {
+      state: job.outcome && 'file' in job.outcome ? 'Succeeded' : 'Failed',
+      percentComplete: 100,
+    };
   };
 
-  const exportJson = (base: string, job: ExportJob) => {
-    const { state, percentComplete } = status(job);
+  const exportJson = async (base: string, job: ExportJob) => {
+    const { state, percentComplete } = await status(job);
     const file = `${base}/v1.0/myorg/groups/${job.groupId}/reports/${job.reportId}/exports/${job.id}/file`;
     const extension = rendered[job.format]?.extension;
     return {
@@ -129,70 +208,70 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
 
   app.post<{ Params: { groupId: string; reportId: string }; Body: ExportBody }>(
     '/groups/:groupId/reports/:reportId/ExportTo',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['format'],
-          properties: {
-            format: { type: 'string', minLength: 1 },
-            powerBIReportConfiguration: {
-              type: 'object',
-              properties: { identities: identitySchema },
-            },
-            paginatedReportConfiguration: {
-              type: 'object',
-              properties: {
-                identities: identitySchema,
-                parameterValues: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['name', 'value'],
-                    properties: { name: { type: 'string' }, value: { type: 'string' } },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    (request, reply) => {
+    { schema: { body: bodySchema } },
+    async (request, reply) => {
       const scope = restScope(context, request, prefix);
       const record = findReport(context, scope, request.params);
-      const paginated = record.definition.reportType === 'PaginatedReport';
+      const { definition } = record;
+      const paginated = definition.reportType === 'PaginatedReport';
       const format = request.body.format.toUpperCase();
       const allowed = paginated ? paginatedFormats : powerBiFormats;
       if (!allowed.includes(format)) {
         throw badRequest(
-          `format must be one of ${allowed.join(', ')} for a ${record.definition.reportType}`,
+          `format must be one of ${allowed.join(', ')} for a ${definition.reportType}`,
           'format',
         );
       }
+      const config = request.body.powerBIReportConfiguration;
+      const identities = (
+        config?.identities ??
+        request.body.paginatedReportConfiguration?.identities ??
+        []
+      ).map((identity) => ({
+        username: identity.username,
+        roles: identity.roles ?? [],
+        datasets: identity.datasets ?? [],
+        ...(identity.customData === undefined ? {} : { customData: identity.customData }),
+      }));
+      // Everything is checked before a job exists: exports honour RLS like embed tokens, and a bad
+      // page name, filter or bookmark is the caller's mistake (400), not a failed export.
+      const dataset = context.registry.datasets.get(definition.datasetId);
+      const identity = dataset
+        ? exportIdentity(context, scope.claims.sub, dataset, identities)
+        : undefined;
+      const plan: ExportPlan = {
+        record,
+        identity,
+        pages: selectPages(
+          definition,
+          config?.pages,
+          config?.settings?.includeHiddenPages ?? false,
+        ),
+        filters: [
+          ...parameterFilters(
+            definition,
+            request.body.paginatedReportConfiguration?.parameterValues ?? [],
+          ),
+          ...exportFilters(definition, dataset?.model, config),
+        ],
+        locale: exportLocale(config?.settings?.locale),
+      };
       const job: ExportJob = {
         id: randomBytes(24).toString('base64url'),
-        reportId: record.definition.id,
+        reportId: definition.id,
         groupId: record.groupId,
-        reportName: record.definition.name,
+        reportName: definition.name,
         format,
         created: context.config.now(),
-        parameterValues: request.body.paginatedReportConfiguration?.parameterValues ?? [],
-        identities: (
-          request.body.powerBIReportConfiguration?.identities ??
-          request.body.paginatedReportConfiguration?.identities ??
-          []
-        ).map((identity) => ({
-          username: identity.username,
-          roles: identity.roles ?? [],
-          datasets: identity.datasets ?? [],
-        })),
+        settled: Promise.resolve(),
       };
-      // Exports honour RLS like embed tokens: refuse before a job exists.
-      const dataset = context.registry.datasets.get(record.definition.datasetId);
-      if (dataset) exportIdentity(context, scope.claims.sub, dataset, job.identities);
+      job.settled = render(context, job, plan).then(
+        (file) => void (job.outcome = { file }),
+        (error: unknown) =>
+          void (job.outcome = { error: error instanceof Error ? error.message : String(error) }),
+      );
       jobs.set(job.id, job);
-      return reply.code(202).send(exportJson(scope.base, job));
+      return reply.code(202).send(await exportJson(scope.base, job));
     },
   );
 
@@ -205,11 +284,11 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
 
   app.get<{ Params: { groupId: string; reportId: string; exportId: string } }>(
     '/groups/:groupId/reports/:reportId/exports/:exportId',
-    (request, reply) => {
+    async (request, reply) => {
       const scope = restScope(context, request, prefix);
       findReport(context, scope, request.params);
       const job = jobOf(request.params);
-      const json = exportJson(scope.base, job);
+      const json = await exportJson(scope.base, job);
       return reply
         .code(json.status === 'Succeeded' || json.status === 'Failed' ? 200 : 202)
         .send(json);
@@ -220,56 +299,84 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
     '/groups/:groupId/reports/:reportId/exports/:exportId/file',
     async (request, reply) => {
       const scope = restScope(context, request, prefix);
-      const record = findReport(context, scope, request.params);
+      findReport(context, scope, request.params);
       const job = jobOf(request.params);
       const kind = rendered[job.format];
-      if (status(job).state !== 'Succeeded' || !kind) throw notFound(`File of export ${job.id}`);
-      const body =
-        job.format === 'PDF'
-          ? tinyPdf(job.reportName)
-          : job.format === 'PNG'
-            ? tinyPng()
-            : toCsv(await exportData(context, record, job));
+      const { state } = await status(job);
+      if (state !== 'Succeeded' || !kind || !job.outcome || !('file' in job.outcome)) {
+        throw notFound(`File of export ${job.id}`);
+      }
       return reply
         .header('content-type', kind.type)
-        .header(
-          'content-disposition',
-          `attachment; filename="${job.reportName.replace(/[^\w .-]/g, '_')}${kind.extension}"`,
-        )
-        .send(body);
+        .header('content-disposition', attachment(`${job.reportName}${kind.extension}`))
+        .send(job.outcome.file);
     },
   );
 }
 
-/** The first visual of the first page, filtered by the paginated report's parameter values. */
-async function exportData(
-  context: EmulatorContext,
-  record: ReportRecord,
-  job: ExportJob,
-): Promise<QueryResult> {
-  const { definition } = record;
-  const visual = definition.pages[0]?.visuals[0];
+/**
+ * `attachment` with the file name twice: an ASCII fallback for old clients, and the exact name in
+ * RFC 5987 form (`filename*`), which browsers and mail clients prefer.
+ */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\w .-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** reportLevelFilters (the service supports one) and the default bookmark's filters. */
+function exportFilters(
+  definition: ReportRecord['definition'],
+  model: Parameters<typeof parseExportFilter>[1] | undefined,
+  config: ExportBody['powerBIReportConfiguration'],
+): object[] {
+  const levelFilters = config?.reportLevelFilters ?? [];
+  if (levelFilters.length > 1) {
+    throw badRequest('reportLevelFilters supports one filter', 'reportLevelFilters');
+  }
+  const parsed = model
+    ? levelFilters.flatMap(({ filter }) => parseExportFilter(filter, model))
+    : [];
+  const bookmarkName = config?.defaultBookmark?.name;
+  if (bookmarkName === undefined) return parsed;
+  const bookmark = definition.bookmarks?.find((candidate) => candidate.name === bookmarkName);
+  if (!bookmark) throw badRequest(`Bookmark ${bookmarkName} does not exist`, 'defaultBookmark');
+  return [...(bookmark.filters ?? []), ...parsed];
+}
+
+/** Renders the job's file; formats the emulator does not render fail, as on a capacity without them. */
+async function render(context: EmulatorContext, job: ExportJob, plan: ExportPlan): Promise<Buffer> {
+  const { definition } = plan.record;
   const model = context.registry.datasets.get(definition.datasetId)?.model;
-  if (!visual || !model) return { columns: [], rows: [] };
-  const filters = (definition.parameters ?? []).flatMap((parameter) => {
-    const value =
-      job.parameterValues.find((p) => p.name === parameter.name)?.value ?? parameter.default;
-    return parameter.target && value !== undefined
-      ? [
-          {
-            $schema: 'http://powerbi.com/product/schema#basic',
-            target: parameter.target,
-            filterType: 1,
-            operator: 'In',
-            values: [value],
-          },
-        ]
-      : [];
+  if (!(job.format in rendered)) throw new Error(`${job.format} export is not supported`);
+  if (job.format === 'PNG') return tinyPng();
+  if (!model) throw new Error('The report has no dataset');
+  if (job.format === 'CSV') return toCsv(await firstVisualData(context, plan, model));
+  const snapshot = await snapshotReport(context, {
+    definition,
+    model,
+    pages: plan.pages,
+    identity: plan.identity,
+    filters: plan.filters,
+    // The file says when the job finished on the emulator's clock, the same in every download.
+    exportedAt: new Date(job.created + 3 * context.config.exportPhaseMs),
+    locale: plan.locale,
   });
+  return reportPdf(snapshot);
+}
+
+/** A paginated report's CSV: every row of its first visual, filtered by its parameters. */
+async function firstVisualData(
+  context: EmulatorContext,
+  plan: ExportPlan,
+  model: NonNullable<Parameters<typeof runQuery>[1]>,
+): Promise<QueryResult> {
+  const { definition } = plan.record;
+  const visual = definition.pages[0]?.visuals[0];
+  if (!visual) return { columns: [], rows: [] };
   return runQuery(
     context,
     model,
-    { datasetId: definition.datasetId, ...visual.query, filters },
-    identityFor(job.identities, definition.datasetId),
+    { datasetId: definition.datasetId, ...visual.query, filters: plan.filters },
+    plan.identity,
   );
 }
