@@ -4,6 +4,15 @@ import { Id, Timestamp } from './common.ts';
 /** Most rows one CSV export holds; the export says when it stopped there (`x-audit-truncated`). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 
+/**
+ * An instant the log can hold: ISO 8601 with an offset, from 1970 to 9999. (Year 0 is valid ISO
+ * but no PostgreSQL date, and nothing was recorded before the portal existed.)
+ */
+const AuditInstant = Timestamp.refine((value) => {
+  const at = Date.parse(value);
+  return at >= 0 && at < Date.UTC(10_000, 0, 1);
+}, 'Must be a time between 1970 and 9999');
+
 /** The filters the audit log and its CSV export share. */
 export const AuditFilters = z.object({
   tenantId: Id.optional(),
@@ -16,9 +25,9 @@ export const AuditFilters = z.object({
   /** Who acted: a person's id (exact), or part of the email they acted as (case-insensitive). */
   person: z.string().trim().min(1).max(254).optional(),
   /** Events at or after this instant (ISO 8601 with an offset). */
-  from: Timestamp.optional(),
+  from: AuditInstant.optional(),
   /** Events at or before this instant; never before `from` (AUDIT_RANGE_INVERTED). */
-  to: Timestamp.optional(),
+  to: AuditInstant.optional(),
 });
 export type AuditFilters = z.infer<typeof AuditFilters>;
 

@@ -132,6 +132,17 @@ describe('filters by person and date range', () => {
     );
   });
 
+  it('takes the widest range there is, and nothing outside it', async () => {
+    const res = await read('?from=1970-01-01T00:00:00Z&to=9999-12-31T23:59:59%2B23:59');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBeGreaterThan(3);
+    for (const query of ['?from=0000-01-01T00:00:00Z', '?to=1969-12-31T23:59:59Z']) {
+      const refused = await read(query);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('refuses a range that ends before it starts with AUDIT_RANGE_INVERTED', async () => {
     const res = await read('?from=2020-01-03T00:00:00Z&to=2020-01-02T00:00:00Z');
     expect(res.statusCode).toBe(400);

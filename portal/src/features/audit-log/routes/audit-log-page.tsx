@@ -96,6 +96,10 @@ export default function AuditLogPage() {
                 {tenant.name}
               </option>
             ))}
+            {/* A link may name a tenant that has since been deleted: its events are still here. */}
+            {view.tenantId && tenants.data && !tenants.data.some((t) => t.id === view.tenantId) && (
+              <option value={view.tenantId}>Deleted tenant ({view.tenantId.slice(0, 8)})</option>
+            )}
           </SelectField>
           <div className="list-controls__search">
             <TextField
