@@ -50,6 +50,20 @@ describe('session restore rules', () => {
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
+  it('should keep the first reason when requests in flight come back 401 after the sign-out', () => {
+    const sessions = createSessionStore(sessionStorage);
+    sessions.signIn(tenantAdmin);
+    let changes = 0;
+    sessions.subscribe(() => changes++);
+    sessions.signOut('Your role was changed. Please sign in again.');
+    sessions.signOut('Session expired');
+    expect(sessions.getState()).toEqual({
+      status: 'signed-out',
+      reason: 'Your role was changed. Please sign in again.',
+    });
+    expect(changes).toBe(1);
+  });
+
   it('should send super admins to /admin, Admins to /users, Viewers to /tenant/reports', () => {
     const signedIn = (session: Session) => ({ status: 'signed-in', session }) as const;
     expect(homePath(signedIn({ ...tenantAdmin, type: 'superadmin' }))).toBe('/admin');

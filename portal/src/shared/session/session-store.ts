@@ -78,7 +78,13 @@ export function createSessionStore(storage: Storage) {
     update: (patch: Partial<Session>) => {
       if (state.status === 'signed-in') signIn({ ...state.session, ...patch });
     },
+    /**
+     * Ends the session, saying why. Once signed out, later calls change nothing: requests that were
+     * in flight when the session ended come back 401 one after another, and the first reason (a
+     * role change, a sign-out) must not be replaced by their "Session expired".
+     */
     signOut: (reason?: string) => {
+      if (state.status === 'signed-out') return;
       storage.removeItem(SESSION_KEY);
       state = { status: 'signed-out', reason };
       emit();
