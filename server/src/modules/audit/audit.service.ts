@@ -3,7 +3,10 @@ import type { Principal } from '../../shared/principal.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { insertAuditEvent } from './audit.repository.ts';
 
-/** Stable action names; the audit API filters on them. */
+/**
+ * Stable action names; the audit API filters on them and the portal labels them. Which route
+ * records which is checked by test/routes/audit/audit-completeness.test.ts.
+ */
 export type AuditAction =
   | 'auth.login'
   | 'auth.login_failed'
@@ -15,10 +18,14 @@ export type AuditAction =
   | 'auth.invitation_accepted'
   | 'auth.invitation_renewal_requested'
   | 'auth.oidc_login'
+  | 'auth.oidc_refused'
   | `tenant.${'create' | 'update' | 'delete'}`
   | `user.${'create' | 'update_role' | 'delete' | 'invitation_resend' | 'invitation_revoke'}`
   | 'settings.update'
   | `upload.${'logo'}`
+  | `report.${'grant' | 'revoke' | 'sync'}`
+  | `integration.${'connect' | 'reconnect' | 'disconnect' | 'sync'}`
+  | `account.${'name_change' | 'password_change' | 'password_change_failed' | 'session_end' | 'sign_out_everywhere'}`
   | (string & {});
 
 export interface AuditEntry {
