@@ -73,8 +73,10 @@ export const ERRORS = {
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
 
   EMAIL_TAKEN: { status: 409, message: 'A user with this email already exists' },
+  GROUP_NAME_TAKEN: { status: 409, message: 'This tenant already has a group with this name' },
   LAST_ADMIN: { status: 409, message: 'A tenant must keep at least one Admin' },
   ADMIN_EMAIL_TAKEN: {
     status: 409,

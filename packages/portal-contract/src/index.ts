@@ -10,5 +10,6 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './chat.ts';
 export * from './reports.ts';
+export * from './groups.ts';
 export * from './analytics.ts';
 export * from './integrations.ts';

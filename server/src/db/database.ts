@@ -28,6 +28,11 @@ import type {
   OauthStatesTable,
 } from './tables/integrations.table.ts';
 import type { FilesTable } from './tables/files.table.ts';
+import type {
+  GroupMembersTable,
+  GroupReportGrantsTable,
+  GroupsTable,
+} from './tables/groups.table.ts';
 import type { TenantsTable } from './tables/tenants.table.ts';
 import type {
   TenantPeopleVersionsTable,
@@ -50,6 +55,9 @@ export interface Database {
   files: FilesTable;
   reports: ReportsTable;
   report_grants: ReportGrantsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_report_grants: GroupReportGrantsTable;
   tenant_data_keys: TenantDataKeysTable;
   report_usage: ReportUsageTable;
   data_sources: DataSourcesTable;

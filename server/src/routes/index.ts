@@ -10,6 +10,7 @@ import dataSources from './api/data-sources/index.ts';
 import conversations from './api/conversations/index.ts';
 import events from './api/events/index.ts';
 import files from './api/files/index.ts';
+import groups from './api/groups/index.ts';
 import health from './api/health/index.ts';
 import integrations from './api/integrations/index.ts';
 import oauth from './api/oauth/index.ts';
@@ -37,6 +38,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(events, { prefix: '/api/events' });
   await app.register(adminTenants, { prefix: '/api/admin/tenants' });
   await app.register(tenants, { prefix: '/api/tenants' });
+  await app.register(groups, { prefix: '/api/tenants' });
   await app.register(users, { prefix: '/api/users' });
   await app.register(adminUsers, { prefix: '/api/admin/users' });
   await app.register(uploads, { prefix: '/api' });

@@ -3,6 +3,7 @@ import { createTenant } from '../support/fixtures.ts';
 import { ACCOUNT_MATRIX } from './account-entries.ts';
 import { CHAT_MATRIX } from './chat-entries.ts';
 import { freshInvitee, freshViewer } from './fixtures.ts';
+import { GROUP_MATRIX } from './group-entries.ts';
 import { INTEGRATION_MATRIX } from './integration-entries.ts';
 import { REPORT_MATRIX } from './report-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
@@ -188,6 +189,9 @@ export const ROUTE_MATRIX: Matrix = {
 
   // reports, embed tokens, grants, usage (the matrix app has no analytics service: 503 = allowed)
   ...REPORT_MATRIX,
+
+  // groups and the access matrix (tenant Admins of the tenant in the path, super administrators)
+  ...GROUP_MATRIX,
 
   // data sources, integrations, OAuth (super administrators only)
   ...INTEGRATION_MATRIX,

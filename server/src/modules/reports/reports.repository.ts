@@ -92,24 +92,3 @@ export async function replaceTenantReports(
   }
   return { added: upstream.filter((report) => !known.has(report.id)).length, removed: gone.length };
 }
-
-export async function grantedReportIds(db: Db, tenantId: string, userId: string) {
-  const rows = await db
-    .selectFrom('report_grants')
-    .select('report_id')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .execute();
-  return new Set(rows.map((row) => row.report_id));
-}
-
-export async function hasGrant(db: Db, tenantId: string, userId: string, reportId: string) {
-  const row = await db
-    .selectFrom('report_grants')
-    .select('report_id')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('report_id', '=', reportId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

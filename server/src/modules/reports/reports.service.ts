@@ -3,11 +3,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import { isSuperAdmin, isTenantAdmin, type Principal } from '../auth/principal.ts';
+import { isSuperAdmin, type Principal } from '../../shared/principal.ts';
+import { accessibleReportIds, canViewReport } from '../permissions/report-access.ts';
 import {
   findTenantReport,
-  grantedReportIds,
-  hasGrant,
   replaceTenantReports,
   tenantByGroup,
   tenantById,
@@ -105,8 +104,8 @@ async function lastRefreshTime(
 }
 
 /**
- * The reports of a workspace the caller may open: tenant Admins and super administrators see all,
- * Viewers only those granted to them. Reading the list also brings the reports table in step.
+ * The reports of a workspace the caller may open (accessibleReportIds: Admins all, others their
+ * direct and group grants). Reading the list also brings the reports table in step.
  */
 export async function listReports(
   deps: ReportDeps,
@@ -115,11 +114,8 @@ export async function listReports(
 ): Promise<Report[]> {
   const { tenantId } = await tenantFor(deps, principal, groupId);
   const { upstream } = await syncReports(deps, tenantId);
-  let visible = upstream;
-  if (!isSuperAdmin(principal) && !isTenantAdmin(principal)) {
-    const granted = await grantedReportIds(deps.db, tenantId, principal.userId);
-    visible = upstream.filter((report) => granted.has(report.id));
-  }
+  const granted = await accessibleReportIds(deps.db, principal, tenantId);
+  const visible = granted === 'all' ? upstream : upstream.filter((r) => granted.has(r.id));
   return Promise.all(
     visible.map(async (report) => ({
       id: report.id,
@@ -153,7 +149,7 @@ export async function syncTenantReports(
  * dataset with row-level security gets the tenant as effective identity under the configured RLS
  * role (the cloud refuses an identity for a dataset without roles). A dataset without it is opened
  * as is only when it lives in the tenant's own workspace: one shared with other tenants would show
- * them all, so that report is refused. Viewers need a grant.
+ * them all, so that report is refused. Viewers need a grant, direct or through a group.
  */
 export async function issueEmbedToken(
   deps: ReportDeps,
@@ -167,10 +163,8 @@ export async function issueEmbedToken(
     report = await findTenantReport(deps.db, tenantId, request.reportId);
   }
   if (!report || report.group_id !== groupId) throw new AppError('REPORT_NOT_FOUND');
-  if (!isSuperAdmin(principal) && !isTenantAdmin(principal)) {
-    if (!(await hasGrant(deps.db, tenantId, principal.userId, report.id))) {
-      throw new AppError('FORBIDDEN');
-    }
+  if (!(await canViewReport(deps.db, principal, tenantId, report.id))) {
+    throw new AppError('FORBIDDEN');
   }
   const analytics = client(deps);
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];

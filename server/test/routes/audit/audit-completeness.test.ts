@@ -100,6 +100,29 @@ const reportId = async () =>
       .executeTakeFirstOrThrow()
   ).id;
 
+/** A fresh group of the tenant (its creation is set-up, not what a case checks). */
+async function newGroup() {
+  const res = await call('POST', `/api/tenants/${tenantId}/groups`, admin.token, {
+    name: email('group'),
+  });
+  expect(res.statusCode).toBe(201);
+  await mark();
+  return res.json<{ id: string }>().id;
+}
+
+/** A fresh subscription of the tenant's Admin to a synced report (set-up, not what is checked). */
+async function newSubscription() {
+  const res = await call('POST', '/api/subscriptions', admin.token, {
+    reportId: await reportId(),
+    format: 'PDF',
+    frequency: 'daily',
+    timeOfDay: '08:00',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await mark();
+  return res.json<{ id: string }>().id;
+}
+
 /** Events after this id are the ones a case is judged by. */
 let since = '0';
 /** Marks the end of a case's set-up: what it did so far is not what is being checked. */
@@ -231,6 +254,92 @@ const TABLE: Record<string, Entry> = {
     await mark();
     return call('POST', '/api/powerbi/permissions/revoke', superAdmin.token, { ...body, tenantId });
   }),
+  // groups: each case makes its own group, so cases never depend on each other
+  'POST /api/tenants/:tenantId/groups': one(['group.create'], () =>
+    call('POST', `/api/tenants/${tenantId}/groups`, admin.token, { name: email('group') }),
+  ),
+  'PATCH /api/tenants/:tenantId/groups/:id': one(['group.update'], async () => {
+    const id = await newGroup();
+    return call('PATCH', `/api/tenants/${tenantId}/groups/${id}`, admin.token, {
+      name: email('renamed'),
+    });
+  }),
+  'DELETE /api/tenants/:tenantId/groups/:id': one(['group.delete'], async () =>
+    call('DELETE', `/api/tenants/${tenantId}/groups/${await newGroup()}`, admin.token),
+  ),
+  'PUT /api/tenants/:tenantId/groups/:id/members/:userId': one(['group.member_add'], async () => {
+    const [id, person] = [await newGroup(), await viewer()];
+    return call('PUT', `/api/tenants/${tenantId}/groups/${id}/members/${person.id}`, admin.token);
+  }),
+  'DELETE /api/tenants/:tenantId/groups/:id/members/:userId': one(
+    ['group.member_remove'],
+    async () => {
+      const [id, person] = [await newGroup(), await viewer()];
+      const url = `/api/tenants/${tenantId}/groups/${id}/members/${person.id}`;
+      expect((await call('PUT', url, admin.token)).statusCode).toBe(200);
+      await mark();
+      return call('DELETE', url, admin.token);
+    },
+  ),
+  'PUT /api/tenants/:tenantId/groups/:id/reports/:reportId': one(['group.grant'], async () =>
+    call(
+      'PUT',
+      `/api/tenants/${tenantId}/groups/${await newGroup()}/reports/${await reportId()}`,
+      admin.token,
+    ),
+  ),
+  'DELETE /api/tenants/:tenantId/groups/:id/reports/:reportId': one(['group.revoke'], async () => {
+    const url = `/api/tenants/${tenantId}/groups/${await newGroup()}/reports/${await reportId()}`;
+    expect((await call('PUT', url, admin.token)).statusCode).toBe(200);
+    await mark();
+    return call('DELETE', url, admin.token);
+  }),
+  // report subscriptions: each case makes its own subscription
+  'POST /api/subscriptions': one(['subscription.create'], async () =>
+    call('POST', '/api/subscriptions', admin.token, {
+      reportId: await reportId(),
+      format: 'PPTX',
+      frequency: 'weekly',
+      weekday: 1,
+      timeOfDay: '07:30',
+    }),
+  ),
+  'PATCH /api/subscriptions/:id': {
+    cases: [
+      {
+        name: 'reschedule',
+        audited: ['subscription.update'],
+        run: async () =>
+          call('PATCH', `/api/subscriptions/${await newSubscription()}`, admin.token, {
+            timeOfDay: '09:15',
+          }),
+      },
+      {
+        name: 'pause',
+        audited: ['subscription.pause'],
+        run: async () =>
+          call('PATCH', `/api/subscriptions/${await newSubscription()}`, admin.token, {
+            paused: true,
+          }),
+      },
+      {
+        name: 'resume',
+        audited: ['subscription.resume'],
+        run: async () => {
+          const url = `/api/subscriptions/${await newSubscription()}`;
+          expect((await call('PATCH', url, admin.token, { paused: true })).statusCode).toBe(200);
+          await mark();
+          return call('PATCH', url, admin.token, { paused: false });
+        },
+      },
+    ],
+  },
+  'DELETE /api/subscriptions/:id': one(['subscription.delete'], async () =>
+    call('DELETE', `/api/subscriptions/${await newSubscription()}`, admin.token),
+  ),
+  'POST /api/subscriptions/:id/send-now': one(['subscription.send_now'], async () =>
+    call('POST', `/api/subscriptions/${await newSubscription()}/send-now`, admin.token),
+  ),
   'POST /api/powerbi/reports': {
     notAudited: 'a read: lists the reports (refreshing the cached list from the workspace)',
   },
