@@ -31,7 +31,7 @@ export function ViewsChart({ series }: { series: readonly UsageDay[] }) {
   const y = scaleLinear({
     domain: [0, max],
     range: [HEIGHT - MARGIN.bottom, MARGIN.top],
-    nice: true,
+    nice: 4,
   });
   const ticks = y.ticks(4).filter(Number.isInteger);
   const step = labelStep(series.length);
@@ -83,9 +83,10 @@ export function ViewsChart({ series }: { series: readonly UsageDay[] }) {
                 <text
                   aria-hidden="true"
                   className="views-chart__label"
-                  x={left + x.bandwidth() / 2}
+                  // The last label (today) ends at its bar, so it is never cut off at the edge.
+                  x={index === series.length - 1 ? left + x.bandwidth() : left + x.bandwidth() / 2}
                   y={HEIGHT - MARGIN.bottom + 18}
-                  textAnchor="middle"
+                  textAnchor={index === series.length - 1 ? 'end' : 'middle'}
                 >
                   {dayText(day.date)}
                 </text>

@@ -112,7 +112,7 @@ export default function UsageAnalyticsPage() {
         </div>
       ) : (
         <div aria-busy={analytics.isPlaceholderData}>
-          <div className="grid grid--stats">
+          <div className="grid grid--stats analytics-kpis">
             <Tile label="Views" value={countText(data.totals.views)} />
             <Tile label="Viewers" value={countText(data.totals.viewers)} />
             <Tile label="Median load" value={msText(data.totals.loadMs.median)} />
