@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { pageCount } from '../../../shared/rules/pagination.ts';
-import { Badge, Card, EmptyState, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
+import { Badge, Card, EmptyState, PageHeader } from '../../../shared/ui/bits.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
@@ -150,27 +150,30 @@ export default function AuditLogPage() {
         </div>
         {invalidRange ? (
           <EmptyState title="No events" text="Choose a start date on or before the end date." />
-        ) : events.isError ? (
-          // A failed load is not an empty log: the error alone.
-          <ErrorCard message={errorMessage(events.error, 'Failed to load the audit log')} />
-        ) : !events.isPending && total === 0 ? (
-          <EmptyState
-            title="No events found"
-            text={
-              filtered
-                ? 'No recorded event matches these filters.'
-                : 'Changes and sign-ins appear here as they happen.'
-            }
-          />
         ) : (
           <>
             <AuditTable
               events={events.data?.events ?? []}
-              loading={events.isPending}
+              state={
+                events.isError
+                  ? {
+                      status: 'error',
+                      message: errorMessage(events.error, 'Failed to load the audit log'),
+                    }
+                  : events.isPending
+                    ? { status: 'loading' }
+                    : { status: 'ready' }
+              }
+              empty={{
+                title: 'No events found',
+                text: filtered
+                  ? 'No recorded event matches these filters.'
+                  : 'Changes and sign-ins appear here as they happen.',
+              }}
               skeletonRows={AUDIT_PAGE_SIZE}
               now={events.dataUpdatedAt}
             />
-            {pages > 1 && (
+            {!events.isError && pages > 1 && (
               <Pagination
                 label="Audit log pages"
                 showPageOf
