@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueFormatter } from '../src/export/number-format.ts';
 import type { RunningEmulator } from '../src/index.ts';
 import { appTokenFor, rest, start, type Wire } from './support/harness.ts';
+import { packageProblems } from './support/package-check.ts';
 import { parsePdf } from './support/pdf-reader.ts';
+import { readZip } from './support/zip-reader.ts';
 
 let emulator: RunningEmulator;
 let api: ReturnType<typeof rest>;
@@ -122,5 +124,33 @@ describe('Export To File as PDF', () => {
       expect(response.status, JSON.stringify(configuration)).toBe(400);
       expect(response.body.error.code).toBe('BadRequest');
     }
+  });
+});
+
+describe('Export To File as PowerPoint', () => {
+  it('serves a valid deck with a slide per page and the RLS-filtered values', async () => {
+    const { securedReportId, securedDatasetId } = emulator.sample;
+    const { file, headers } = await exportFile(securedReportId, {
+      format: 'PPTX',
+      powerBIReportConfiguration: {
+        identities: [
+          { username: 'Oceania', roles: ['RegionManager'], datasets: [securedDatasetId] },
+        ],
+      },
+    });
+    expect(headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
+    expect(headers.get('content-disposition')).toMatch(/filename="Sales Overview _RLS_\.pptx"/);
+    const parts = readZip(file);
+    expect(packageProblems(parts)).toEqual([]);
+    const slide = parts.get('ppt/slides/slide1.xml')?.toString('utf8') ?? '';
+    const texts = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map(([, text]) => text);
+    expect(texts[0]).toBe('Sales Overview (RLS)');
+    expect(texts[1]).toContain('Effective identity: Oceania');
+    expect(texts).toContain(await regionTotal('Oceania'));
+    expect(texts).not.toContain(await regionTotal('Europe'));
+    expect(parts.has('ppt/slides/slide2.xml')).toBe(true);
+    expect(parts.has('ppt/slides/slide3.xml')).toBe(false);
   });
 });

@@ -77,8 +77,15 @@ describe('Export To File', () => {
     expect(csv.body.error.code).toBe('BadRequest');
     expect((await api(`${base}/ExportTo`, { body: {} })).status).toBe(400);
     expect((await api(`${base}/exports/nope`)).status).toBe(404);
-    const pptx = await api(`${base}/ExportTo`, { body: { format: 'PPTX' } });
+    // A format the service accepts for the report type but the emulator does not render fails.
+    const paginated = `/groups/${groupId}/reports/${emulator.sample.paginatedReportId}`;
+    const xlsx = await api(`${paginated}/ExportTo`, { body: { format: 'XLSX' } });
+    expect(xlsx.status).toBe(202);
     now += 2000;
-    expect((await api(`${base}/exports/${pptx.body.id as string}`)).body.status).toBe('Failed');
+    const failed = await api(`${paginated}/exports/${xlsx.body.id as string}`);
+    expect(failed.status).toBe(200);
+    expect(failed.body.status).toBe('Failed');
+    expect(failed.body.resourceLocation).toBeUndefined();
+    expect((await api(`${paginated}/exports/${xlsx.body.id as string}/file`)).status).toBe(404);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Values as an exported file shows them, in the export's locale (settings.locale): grouped digits,
- * at most two decimals; a blank as "(Blank)" like the service's visuals.
+ * two decimals for fractional values; a blank as "(Blank)" like the service's visuals.
  */
 export function valueFormatter(locale: string): (value: string | number | null) => string {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const decimal = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (value) => {
     if (value === null || value === '') return '(Blank)';
     if (typeof value === 'number') {

@@ -2,15 +2,19 @@ import type { QueryResult } from '../contract.ts';
 import { exportTime, valueFormatter } from './number-format.ts';
 import { PdfCanvas } from './pdf-canvas.ts';
 import { PdfDocument } from './pdf-document.ts';
+import {
+  barTypes,
+  contentWidth,
+  detailsLine,
+  margin,
+  pageHeight,
+  pageWidth,
+  placeVisuals,
+  rowHeight,
+  rowsThatFit,
+} from './page-layout.ts';
 import type { PageSnapshot, ReportSnapshot, VisualSnapshot } from './report-snapshot.ts';
 import { fitText, textWidth } from './text-metrics.ts';
-
-/** A landscape 16:9 page, 13.33 × 7.5 in, the size the service exports reports at. */
-const pageWidth = 960;
-const pageHeight = 540;
-const margin = 24;
-const headerHeight = 76;
-const footerHeight = 28;
 
 const muted = [110, 110, 110] as const;
 const rule = [210, 210, 210] as const;
@@ -60,16 +64,11 @@ function drawPage(
 ): string {
   const canvas = new PdfCanvas();
   const format = valueFormatter(snapshot.locale);
-  const contentWidth = pageWidth - 2 * margin;
   canvas.text(margin, pageHeight - 40, fitText(snapshot.title, 20, contentWidth, true), {
     size: 20,
     bold: true,
   });
-  const details = [
-    `Page: ${page.displayName}`,
-    `Exported ${exportTime(snapshot.exportedAt)}`,
-    ...(snapshot.username === undefined ? [] : [`Effective identity: ${snapshot.username}`]),
-  ].join('   ·   ');
+  const details = detailsLine(page.displayName, exportTime(snapshot.exportedAt), snapshot.username);
   canvas.text(margin, pageHeight - 58, fitText(details, 9, contentWidth), { size: 9, rgb: muted });
   canvas.line(margin, pageHeight - 66, pageWidth - margin, pageHeight - 66, rule);
   const footer = `${snapshot.title} · ${index + 1} of ${count}`;
@@ -79,14 +78,8 @@ function drawPage(
     rgb: muted,
   });
 
-  const top = pageHeight - headerHeight;
-  const areaHeight = top - footerHeight;
-  const scale = Math.min(contentWidth / page.width, areaHeight / page.height);
-  for (const visual of page.visuals) {
-    const x = margin + visual.layout.x * scale;
-    const width = visual.layout.width * scale;
-    const height = visual.layout.height * scale;
-    const y = top - visual.layout.y * scale - height;
+  for (const { visual, x, y: fromTop, width, height } of placeVisuals(page)) {
+    const y = pageHeight - fromTop - height;
     canvas.strokeRect(x, y, width, height, rule);
     canvas.clipped(x, y, width, height, () => {
       canvas.text(x + 6, y + height - 13, fitText(visual.title, 9, width - 12, true), {
@@ -115,18 +108,9 @@ function drawVisual(canvas: PdfCanvas, visual: VisualSnapshot, box: Box, format:
     canvas.text(box.left, box.top - 10, 'No data', { size: 8, rgb: muted });
     return;
   }
-  switch (visual.type) {
-    case 'card':
-      return drawCard(canvas, result, box, format);
-    case 'clusteredColumnChart':
-    case 'clusteredBarChart':
-    case 'lineChart':
-    case 'pieChart':
-    case 'donutChart':
-      return drawBars(canvas, result, box, format);
-    default:
-      return drawTable(canvas, result, box, format);
-  }
+  if (visual.type === 'card') return drawCard(canvas, result, box, format);
+  if (barTypes.has(visual.type)) return drawBars(canvas, result, box, format);
+  drawTable(canvas, result, box, format);
 }
 
 function drawCard(canvas: PdfCanvas, result: QueryResult, box: Box, format: Format): void {
@@ -147,14 +131,7 @@ function drawCard(canvas: PdfCanvas, result: QueryResult, box: Box, format: Form
   });
 }
 
-const rowHeight = 10;
 const fontSize = 7;
-
-/** Rows that fit under a header line, keeping one line for "+ N more rows" when some don't. */
-function rowsThatFit(total: number, box: Box, headerLines: number): number {
-  const lines = Math.max(0, Math.floor((box.top - box.bottom) / rowHeight) - headerLines);
-  return total <= lines ? total : Math.max(0, lines - 1);
-}
 
 function moreRows(canvas: PdfCanvas, shown: number, total: number, box: Box, y: number): void {
   if (shown < total) {
@@ -173,7 +150,7 @@ function drawBars(canvas: PdfCanvas, result: QueryResult, box: Box, format: Form
   const labelWidth = width * 0.32;
   const valueWidth = Math.min(70, width * 0.24);
   const barSpace = Math.max(0, width - labelWidth - valueWidth - 8);
-  const shown = rowsThatFit(result.rows.length, box, 0);
+  const shown = rowsThatFit(result.rows.length, box.top - box.bottom, 0);
   let y = box.top - rowHeight + 2;
   result.rows.slice(0, shown).forEach((row, index) => {
     const label = row
@@ -204,7 +181,7 @@ function drawTable(canvas: PdfCanvas, result: QueryResult, box: Box, format: For
   );
   canvas.line(box.left, y - 3, box.right, y - 3, rule);
   y -= rowHeight;
-  const shown = rowsThatFit(result.rows.length, box, 1);
+  const shown = rowsThatFit(result.rows.length, box.top - box.bottom, 1);
   for (const row of result.rows.slice(0, shown)) {
     row.forEach((value, index) =>
       cell(format(value), index, y, result.columns[index]?.type === 'number', false),

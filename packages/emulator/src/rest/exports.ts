@@ -7,6 +7,7 @@ import type { EffectiveIdentity } from '../auth/claims.ts';
 import { parseExportFilter } from '../export/export-filters.ts';
 import { exportLocale } from '../export/number-format.ts';
 import { reportPdf } from '../export/pdf-report.ts';
+import { reportPptx } from '../export/pptx-report.ts';
 import {
   parameterFilters,
   selectPages,
@@ -36,6 +37,10 @@ const paginatedFormats = [
 /** Formats the emulator renders; the others are accepted and then fail, as an unsupported capacity would. */
 const rendered: Record<string, { extension: string; type: string }> = {
   PDF: { extension: '.pdf', type: 'application/pdf' },
+  PPTX: {
+    extension: '.pptx',
+    type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
   PNG: { extension: '.png', type: 'image/png' },
   CSV: { extension: '.csv', type: 'text/csv' },
 };
@@ -361,7 +366,7 @@ async function render(context: EmulatorContext, job: ExportJob, plan: ExportPlan
     exportedAt: new Date(job.created + 3 * context.config.exportPhaseMs),
     locale: plan.locale,
   });
-  return reportPdf(snapshot);
+  return job.format === 'PPTX' ? reportPptx(snapshot) : reportPdf(snapshot);
 }
 
 /** A paginated report's CSV: every row of its first visual, filtered by its parameters. */

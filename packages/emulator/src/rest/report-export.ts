@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { zipArchive } from './export-files.ts';
+import { zipArchive } from '../export/zip-archive.ts';
 import { findReport } from './reports.ts';
 import { restScope } from './scope.ts';
 
@@ -27,10 +27,14 @@ export function reportExportRoutes(
     const name = `${fileNameOf(definition.name)}.${paginated ? 'rdl' : 'pbix'}`;
     const file = paginated
       ? json
-      : zipArchive([
-          { name: 'Version', data: Buffer.from('1.28', 'utf8') },
-          { name: 'Report/Layout', data: json },
-        ]);
+      : zipArchive(
+          [
+            { name: 'Version', data: Buffer.from('1.28', 'utf8') },
+            { name: 'Report/Layout', data: json },
+          ],
+          // Stored, not deflated: the definition stays readable in the raw download.
+          { deflate: false },
+        );
     return reply
       .header('content-type', paginated ? 'application/octet-stream' : 'application/zip')
       .header('content-disposition', `attachment; filename="${name}"`)
