@@ -98,6 +98,13 @@ export const EnvSchema = z.object({
   CANOPY_XERO_REVOKE_URL: z.url().default('https://identity.xero.com/connect/revocation'),
   CANOPY_XERO_API_URL: z.url().default('https://api.xero.com'),
   CANOPY_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(360),
+  CANOPY_SUBSCRIPTIONS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(300),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -164,6 +171,8 @@ export interface Config {
   xero?: XeroConfig;
   /** Minutes between scheduled integration syncs (0: no schedule). */
   syncIntervalMinutes: number;
+  /** Report subscriptions: seconds between polls of the job queue (0: this instance sends none). */
+  subscriptions: { pollSeconds: number; exportTimeoutSeconds: number };
   /** `pnpm dev`: a demo tenant with people who can sign in, made on an installation without tenants. */
   devSeed: boolean;
   /** Not errors: `CANOPY_*` variables nobody reads (likely typos), for the start-up log. */
@@ -403,6 +412,10 @@ export function loadConfig(
         }
       : undefined,
     syncIntervalMinutes: env.CANOPY_SYNC_INTERVAL_MINUTES,
+    subscriptions: {
+      pollSeconds: env.CANOPY_SUBSCRIPTIONS_POLL_SECONDS,
+      exportTimeoutSeconds: env.CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS,
+    },
     devSeed: env.CANOPY_DEV_SEED,
     warnings,
   };

@@ -22,6 +22,11 @@ export const ERRORS = {
     message: 'Connect this integration to a tenant with a workspace before syncing',
   },
   AUDIT_RANGE_INVERTED: { status: 400, message: 'The start of the date range is after its end' },
+  UNKNOWN_TIME_ZONE: { status: 400, message: 'Unknown time zone: pick one from the list' },
+  SUBSCRIPTION_SCHEDULE_INVALID: {
+    status: 400,
+    message: 'A weekly subscription needs a weekday and a monthly one a day of the month',
+  },
   OIDC_STATE_INVALID: {
     status: 400,
     message: 'This sign-in attempt is invalid or has expired. Start again.',
@@ -59,6 +64,7 @@ export const ERRORS = {
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found' },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
   DATA_SOURCE_NOT_FOUND: { status: 404, message: 'Data source not found' },
   INTEGRATION_NOT_FOUND: { status: 404, message: 'Integration not found' },
   REPORT_NOT_SYNCED: {
@@ -93,6 +99,10 @@ export const ERRORS = {
     message:
       "This report's dataset is shared with other tenants and has no row-level security, so it cannot be opened",
   },
+  RECIPIENT_NO_ACCESS: {
+    status: 409,
+    message: 'This person cannot open this report: grant them access first',
+  },
 
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
@@ -103,6 +113,10 @@ export const ERRORS = {
     message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Try again later.' },
+  SEND_NOW_PENDING: {
+    status: 429,
+    message: 'This subscription was just sent or is being sent. Try again in a minute.',
+  },
 
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },

@@ -16,6 +16,7 @@ import {
 } from './modules/analytics/start-local-analytics.ts';
 import { loggerOptions } from './logger.ts';
 import { startSyncWorker } from './modules/integrations/sync-worker.ts';
+import { startSubscriptionWorker } from './modules/subscriptions/subscription-worker.ts';
 import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 import { describeDatabaseUrl, listenFailed } from './start-up-errors.ts';
@@ -127,6 +128,24 @@ async function main() {
         )
       : undefined;
 
+  // Report subscriptions through the same queue: each occurrence is mailed by one instance only.
+  const stopSubscriptions =
+    config.subscriptions.pollSeconds > 0
+      ? startSubscriptionWorker(
+          {
+            db: database.db,
+            analytics: server.analytics,
+            mailer: server.mailer,
+            publicUrl: config.publicUrl,
+            log: server.log,
+          },
+          {
+            pollMs: config.subscriptions.pollSeconds * 1000,
+            exportTimeoutMs: config.subscriptions.exportTimeoutSeconds * 1000,
+          },
+        )
+      : undefined;
+
   const admin = await ensureSuperAdmin(database.db, config.admin);
   if (admin === 'created')
     server.log.info(`Created the super administrator ${config.admin?.email}`);
@@ -149,6 +168,7 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) server.log.error({ err }, 'shutting down after an error');
     stopSync?.();
+    stopSubscriptions?.();
     await server.close();
     await local?.emulator.close();
     await database.close();

@@ -13,3 +13,4 @@ export * from './reports.ts';
 export * from './groups.ts';
 export * from './analytics.ts';
 export * from './integrations.ts';
+export * from './subscriptions.ts';

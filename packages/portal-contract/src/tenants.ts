@@ -61,13 +61,20 @@ export const TenantSettings = z.object({
   primaryColor: HexColor,
   theme: Theme,
   powerBiGroupId: z.string().nullable(),
+  /** IANA time zone the tenant's schedules (report subscriptions) run in ('UTC' by default). */
+  timeZone: z.string().default('UTC'),
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
+
+/** An IANA zone name; the server refuses names the runtime does not know (400 UNKNOWN_TIME_ZONE). */
+export const TimeZoneName = z.string().trim().min(1).max(64);
 
 export const UpdateTenantSettingsRequest = z.object({
   logoUrl: LogoUrl.nullable().optional(),
   primaryColor: HexColor,
   theme: Theme,
+  /** Unchanged when absent. */
+  timeZone: TimeZoneName.optional(),
 });
 export type UpdateTenantSettingsRequest = z.infer<typeof UpdateTenantSettingsRequest>;
 

@@ -22,6 +22,7 @@ run(async () => {
     console.log(`── ${mail.sentAt}  to ${mail.to}`);
     console.log(`   ${mail.subject}`);
     for (const link of mail.text.match(/https?:\/\/\S+/g) ?? []) console.log(`   ${link}`);
+    for (const file of mail.attachments ?? []) console.log(`   attached: ${file.filename}`);
     console.log('');
   }
   console.log(`${mails.length} mail(s) in ${dir}`);

@@ -33,6 +33,10 @@ import type {
   GroupReportGrantsTable,
   GroupsTable,
 } from './tables/groups.table.ts';
+import type {
+  ReportSubscriptionsTable,
+  SubscriptionDeliveriesTable,
+} from './tables/subscriptions.table.ts';
 import type { TenantsTable } from './tables/tenants.table.ts';
 import type {
   TenantPeopleVersionsTable,
@@ -64,6 +68,8 @@ export interface Database {
   integrations: IntegrationsTable;
   oauth_states: OauthStatesTable;
   jobs: JobsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  subscription_deliveries: SubscriptionDeliveriesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;

@@ -17,6 +17,7 @@ import oauth from './api/oauth/index.ts';
 import powerbi from './api/powerbi/index.ts';
 import ready from './api/ready/index.ts';
 import messages from './api/messages/index.ts';
+import subscriptions from './api/subscriptions/index.ts';
 import tenants from './api/tenants/index.ts';
 import uploads from './api/uploads/index.ts';
 import usage from './api/usage/index.ts';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(auditLog, { prefix: '/api/admin/audit' });
   await app.register(powerbi, { prefix: '/api/powerbi' });
   await app.register(adminReports, { prefix: '/api/admin' });
+  await app.register(subscriptions, { prefix: '/api' });
   await app.register(usage, { prefix: '/api/admin/usage' });
   await app.register(analytics, { prefix: '/api/analytics' });
   await app.register(dataSources, { prefix: '/api/admin/data-sources' });

@@ -6,6 +6,7 @@ import { freshInvitee, freshViewer } from './fixtures.ts';
 import { GROUP_MATRIX } from './group-entries.ts';
 import { INTEGRATION_MATRIX } from './integration-entries.ts';
 import { REPORT_MATRIX } from './report-entries.ts';
+import { SUBSCRIPTION_MATRIX } from './subscription-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
 
 let uniqueEmail = 0;
@@ -189,6 +190,9 @@ export const ROUTE_MATRIX: Matrix = {
 
   // reports, embed tokens, grants, usage (the matrix app has no analytics service: 503 = allowed)
   ...REPORT_MATRIX,
+
+  // report subscriptions (own list; by id: recipient, tenant Admins, super administrators)
+  ...SUBSCRIPTION_MATRIX,
 
   // groups and the access matrix (tenant Admins of the tenant in the path, super administrators)
   ...GROUP_MATRIX,

@@ -12,6 +12,8 @@ export interface TenantsTable {
   primary_color: string;
   theme: 'dark' | 'light';
   power_bi_group_id: string | null;
+  /** IANA zone the tenant's schedules run in (report subscriptions); 'UTC' by default. */
+  time_zone: Generated<string>;
   created_at: Generated<CreatedAt>;
   updated_at: Generated<UpdatedAt>;
 }

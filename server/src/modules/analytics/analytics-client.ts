@@ -54,15 +54,31 @@ export class AnalyticsClient {
    * with TokenExpired is retried once with a fresh token: a token can lapse between cache and use.
    */
   async call<T>(method: string, path: string, body: unknown, what?: string): Promise<T> {
+    const response = await this.respond(method, path, body, what);
+    const text = await response.text();
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  /**
+   * A successful GET as the raw response, for what `get` cannot carry: headers (an export's
+   * Retry-After) and binary bodies (an exported file). Failures are AppErrors as for `call`.
+   */
+  getResponse(path: string, what?: string): Promise<Response> {
+    return this.respond('GET', path, undefined, what);
+  }
+
+  private async respond(
+    method: string,
+    path: string,
+    body: unknown,
+    what?: string,
+  ): Promise<Response> {
     let retries = 0;
     let renewed = false;
     for (;;) {
       const bearer = await this.token.get();
       const response = await this.send(method, path, body, bearer);
-      if (response.ok) {
-        const text = await response.text();
-        return (text === '' ? undefined : JSON.parse(text)) as T;
-      }
+      if (response.ok) return response;
       const cloud = await readCloudError(response);
       if (response.status === 429 && retries < this.maxRetries) {
         const waitMs = retryAfterMs(response.headers.get('retry-after'));

@@ -2,10 +2,17 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -35,7 +42,21 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const sequence = String(++sent).padStart(8, '0');
       const name = `${stamp}-${sequence}-${Math.random().toString(36).slice(2, 8)}.json`;
-      const record = { from: options.from, sentAt: new Date().toISOString(), ...mail };
+      // Attachments are kept whole, base64, so the outbox shows exactly what SMTP would carry.
+      const record = {
+        from: options.from,
+        sentAt: new Date().toISOString(),
+        ...mail,
+        ...(mail.attachments
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content.toString('base64'),
+              })),
+            }
+          : {}),
+      };
       await writeFile(join(options.outboxDir, name), JSON.stringify(record, null, 2), {
         mode: 0o600,
       });
@@ -43,9 +64,11 @@ export function createMailer(options: {
   };
 }
 
-export interface OutboxMail extends Mail {
+export interface OutboxMail extends Omit<Mail, 'attachments'> {
   from: string;
   sentAt: string;
+  /** `content` is base64. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** The outbox, oldest first (for `pnpm --filter @canopy/server outbox` and tests). */

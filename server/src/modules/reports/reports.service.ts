@@ -11,8 +11,7 @@ import {
   tenantByGroup,
   tenantById,
 } from './reports.repository.ts';
-import { datasetIsolation } from './dataset-isolation.ts';
-import { tenantDataKey } from './tenant-data-keys.ts';
+import { reportIdentities } from './report-identity.ts';
 
 export interface ReportDeps {
   db: Db;
@@ -145,11 +144,9 @@ export async function syncTenantReports(
 }
 
 /**
- * An embed token for one report: GenerateToken V2 naming only that report and its dataset. A
- * dataset with row-level security gets the tenant as effective identity under the configured RLS
- * role (the cloud refuses an identity for a dataset without roles). A dataset without it is opened
- * as is only when it lives in the tenant's own workspace: one shared with other tenants would show
- * them all, so that report is refused. Viewers need a grant, direct or through a group.
+ * An embed token for one report: GenerateToken V2 naming only that report and its dataset, with
+ * the effective identity of reportIdentities (the tenant's data key on a dataset with row-level
+ * security; a shared dataset without it is refused). Viewers need a grant, direct or through a group.
  */
 export async function issueEmbedToken(
   deps: ReportDeps,
@@ -168,27 +165,7 @@ export async function issueEmbedToken(
   }
   const analytics = client(deps);
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
-  let identityRequired = Boolean(report.dataset_id);
-  if (report.dataset_id) {
-    const isolation = await datasetIsolation(analytics, report.dataset_id, [
-      groupId,
-      analytics.settings.template.groupId,
-    ]);
-    if (isolation && !isolation.identityRequired) {
-      if (isolation.workspaceId !== groupId) throw new AppError('REPORT_DATASET_SHARED');
-      identityRequired = false;
-    }
-  }
-  const identity =
-    report.dataset_id && identityRequired
-      ? [
-          {
-            username: await tenantDataKey(deps.db, analytics.settings, tenantId),
-            roles: [analytics.settings.rls.role],
-            datasets: [report.dataset_id],
-          },
-        ]
-      : [];
+  const identity = await reportIdentities(deps.db, analytics, tenantId, report);
   const token = await analytics.post<{ token: string; tokenId: string; expiration: string }>(
     '/GenerateToken',
     {

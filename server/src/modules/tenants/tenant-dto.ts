@@ -19,4 +19,5 @@ export const toTenantSettings = (row: TenantRow): TenantSettings => ({
   primaryColor: row.primary_color,
   theme: row.theme,
   powerBiGroupId: row.power_bi_group_id,
+  timeZone: row.time_zone,
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
+import { isTimeZone } from '../subscriptions/schedule.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import { toTenantSettings } from './tenant-dto.ts';
 import { updateTenant } from './tenants.repository.ts';
@@ -30,10 +31,14 @@ export async function updateTenantSettings(
 ): Promise<TenantSettings> {
   if (!isTenantAdmin(actor.principal)) throw new AppError('FORBIDDEN');
   const scoped = tenantScope(actor.principal, tenantId);
+  if (input.timeZone !== undefined && !isTimeZone(input.timeZone)) {
+    throw new AppError('UNKNOWN_TIME_ZONE');
+  }
   const changes = {
     logo_url: input.logoUrl,
     primary_color: input.primaryColor.toLowerCase(),
     theme: input.theme,
+    time_zone: input.timeZone,
   };
   await ensureStoredLogo(db, input.logoUrl);
   const row = await db.transaction().execute(async (trx) => {

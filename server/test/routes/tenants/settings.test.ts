@@ -35,6 +35,7 @@ describe('GET /api/tenants/{tenantId}/settings', () => {
         primaryColor: '#2563eb',
         theme: 'dark',
         powerBiGroupId: null,
+        timeZone: 'UTC',
       });
     }
   });
@@ -61,6 +62,7 @@ describe('PUT /api/tenants/{tenantId}/settings', () => {
       primaryColor: '#ff0000',
       theme: 'light',
       powerBiGroupId: null,
+      timeZone: 'UTC',
     });
     const again = await get(cast.tenantB.id, cast.viewerB.token);
     expect(again.json().theme).toBe('light');

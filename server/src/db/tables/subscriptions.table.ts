@@ -1,0 +1,40 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type SubscriptionFormat = 'PDF' | 'PPTX';
+export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
+
+export interface ReportSubscriptionsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  /** The recipient: the export runs as them and the mail goes to them. */
+  user_id: string;
+  report_id: string;
+  created_by: string | null;
+  format: SubscriptionFormat;
+  frequency: SubscriptionFrequency;
+  /** 0 = Sunday … 6 = Saturday (weekly). */
+  weekday: number | null;
+  /** 1–31 (monthly); past a short month's end it is that month's last day. */
+  month_day: number | null;
+  /** 'HH:MM' in the tenant's time zone. */
+  time_of_day: string;
+  page_name: string | null;
+  paused: Generated<boolean>;
+  next_run_at: Date | null;
+  last_sent_at: Date | null;
+  last_error: string | null;
+  failures: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+export type ReportSubscriptionRow = Selectable<ReportSubscriptionsTable>;
+
+export interface SubscriptionDeliveriesTable {
+  id: Generated<string>;
+  subscription_id: string;
+  /** The scheduled instant this delivery is for (the send-now runs use the time they were asked). */
+  occurrence: Date;
+  status: 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  error: string | null;
+  sent_at: Date | null;
+}
