@@ -221,5 +221,7 @@ describe('GET /api/analytics/usage', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'TENANT_NOT_FOUND']);
     const period = await analytics(cast.superAdmin.token, 'days=14');
     expect([period.status, period.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    for (const query of ['days=abc', 'days=7&days=30', 'tenantId=nope'])
+      expect((await analytics(cast.superAdmin.token, query)).status, query).toBe(400);
   });
 });
