@@ -108,6 +108,21 @@ export const routes: RouteObject[] = [
             () => import('../features/reports/routes/admin-report-page.tsx'),
           ),
           guarded(
+            '/admin/tenants/:tenantId/groups',
+            ADMIN_ONLY,
+            () => import('../features/groups/routes/groups-page.tsx'),
+          ),
+          guarded(
+            '/admin/tenants/:tenantId/groups/:groupId',
+            ADMIN_ONLY,
+            () => import('../features/groups/routes/group-detail-page.tsx'),
+          ),
+          guarded(
+            '/admin/tenants/:tenantId/access',
+            ADMIN_ONLY,
+            () => import('../features/groups/routes/access-matrix-page.tsx'),
+          ),
+          guarded(
             '/admin/tenants/:tenantId/data-integration',
             ADMIN_ONLY,
             () => import('../features/data-integration/routes/tenant-data-integration-page.tsx'),
@@ -127,6 +142,24 @@ export const routes: RouteObject[] = [
             '/tenant/users',
             TENANT,
             () => import('../features/users/routes/tenant-users-page.tsx'),
+          ),
+          guarded(
+            '/tenant/groups',
+            ['Admin'],
+            () => import('../features/groups/routes/groups-page.tsx'),
+            { tenantOnly: true },
+          ),
+          guarded(
+            '/tenant/groups/:groupId',
+            ['Admin'],
+            () => import('../features/groups/routes/group-detail-page.tsx'),
+            { tenantOnly: true },
+          ),
+          guarded(
+            '/tenant/access',
+            ['Admin'],
+            () => import('../features/groups/routes/access-matrix-page.tsx'),
+            { tenantOnly: true },
           ),
           guarded(
             '/tenant/reports',

@@ -13,7 +13,7 @@ interface NavItem {
   end?: boolean;
 }
 
-/** The top bar's links: the super admin's screens, or the tenant's (Settings for Admins only). */
+/** The top bar's links: the super admin's screens, or the tenant's (the managing ones for Admins). */
 export function navFor(session: Session): NavItem[] {
   if (session.type === 'superadmin')
     return [
@@ -31,6 +31,8 @@ export function navFor(session: Session): NavItem[] {
   ];
   if (isAdminRole(session.roles))
     items.push(
+      { to: '/tenant/groups', label: 'Groups' },
+      { to: '/tenant/access', label: 'Access' },
       { to: '/tenant/analytics', label: 'Analytics' },
       { to: '/tenant/settings', label: 'Settings' },
     );

@@ -12,6 +12,10 @@ export const queryKeys = {
   userCount: ['users', 'count'] as const,
   tenantUsers: (tenantId: string) => ['users', 'tenant', tenantId] as const,
   tenantSettings: (tenantId: string) => ['tenant-settings', tenantId] as const,
+  /** A tenant's groups (the groups screens and the Manage Access modal's Groups tab). */
+  tenantGroups: (tenantId: string) => ['groups', tenantId] as const,
+  /** Who may open what: changes with every grant, group and membership. */
+  accessMatrix: (tenantId: string) => ['access-matrix', tenantId] as const,
 };
 
 export const tenantsQuery = () =>

@@ -15,9 +15,10 @@ describe('actionLabel', () => {
     expect(actionLabel('tenant.create')).toBe('Tenant created');
     expect(actionLabel('auth.login_failed')).toBe('Sign-in failed');
     expect(actionLabel('report.sync')).toBe('Reports synced');
+    expect(actionLabel('group.member_add')).toBe('Added to a group');
   });
   it('still reads an action it does not know as words', () => {
-    expect(actionLabel('group.member_add')).toBe('Group: member add');
+    expect(actionLabel('group.member_move')).toBe('Group: member move');
     expect(actionLabel('subscription.create')).toBe('Subscription: create');
     expect(actionLabel('odd')).toBe('Odd');
   });

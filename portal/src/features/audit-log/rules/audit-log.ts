@@ -29,6 +29,13 @@ const LABELS: Record<string, string> = {
   'report.grant': 'Report access granted',
   'report.revoke': 'Report access removed',
   'report.sync': 'Reports synced',
+  'group.create': 'Group created',
+  'group.update': 'Group renamed',
+  'group.delete': 'Group deleted',
+  'group.member_add': 'Added to a group',
+  'group.member_remove': 'Removed from a group',
+  'group.grant': 'Report granted to a group',
+  'group.revoke': 'Report removed from a group',
   'integration.connect': 'Integration connected',
   'integration.reconnect': 'Integration reconnected',
   'integration.disconnect': 'Integration disconnected',
@@ -44,7 +51,7 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * "Tenant created" for `tenant.create`. An action this screen does not know yet (a newer server)
- * still reads as words: `group.member_add` is "Group: member add".
+ * still reads as words: `group.member_move` would be "Group: member move".
  */
 export function actionLabel(action: string): string {
   const known = LABELS[action];

@@ -62,9 +62,17 @@ export function AdminReportsPage({
         subtitle={tenant.data?.adminEmail ?? '\u00a0'}
         badge={<Badge tone="primary">Super Admin</Badge>}
         actions={
-          <ButtonLink variant="secondary" to="/admin/tenants">
-            Back
-          </ButtonLink>
+          <>
+            <ButtonLink variant="secondary" to={`/admin/tenants/${tenantId}/groups`}>
+              Groups
+            </ButtonLink>
+            <ButtonLink variant="secondary" to={`/admin/tenants/${tenantId}/access`}>
+              Access matrix
+            </ButtonLink>
+            <ButtonLink variant="secondary" to="/admin/tenants">
+              Back
+            </ButtonLink>
+          </>
         }
       />
       {failed && <ErrorCard message={errorMessage(tenant.error ?? reports.error, LOAD_FAILED)} />}

@@ -1,0 +1,57 @@
+import type { AccessMatrix } from '@canopy/portal-contract';
+import { describe, expect, it } from 'vitest';
+import { filterMatrix, groupNameError, reasonLabels } from './access-reasons.ts';
+
+const matrix: AccessMatrix = {
+  people: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'ann@x.test',
+      name: 'Ann Lee',
+      role: 'Admin',
+    },
+    { id: '00000000-0000-4000-8000-000000000002', email: 'bob@x.test', name: null, role: 'Viewer' },
+  ],
+  reports: [
+    { id: 'r1', name: 'Sales' },
+    { id: 'r2', name: 'Stock' },
+  ],
+  cells: [
+    {
+      userId: '00000000-0000-4000-8000-000000000002',
+      reportId: 'r2',
+      admin: false,
+      direct: true,
+      groups: ['North', 'South'],
+    },
+  ],
+};
+
+describe('access reasons', () => {
+  it('names Admin, Direct and each group', () => {
+    expect(reasonLabels({ admin: false, direct: true, groups: ['North', 'South'] })).toEqual([
+      'Direct',
+      'Group: North',
+      'Group: South',
+    ]);
+    expect(reasonLabels({ admin: true, direct: false, groups: [] })).toEqual(['Admin']);
+  });
+
+  it('filters people by email or name in any case, and one report', () => {
+    const byName = filterMatrix(matrix, { person: 'LEE', reportId: '' });
+    expect(byName.people.map((p) => p.email)).toEqual(['ann@x.test']);
+    const byReport = filterMatrix(matrix, { person: '', reportId: 'r2' });
+    expect(byReport.reports.map((r) => r.name)).toEqual(['Stock']);
+    expect(byReport.cell('00000000-0000-4000-8000-000000000002', 'r2')?.direct).toBe(true);
+    expect(byReport.cell('00000000-0000-4000-8000-000000000002', 'r1')).toBeUndefined();
+  });
+
+  it('refuses an empty, too long or already used group name (any case)', () => {
+    expect(groupNameError('  ', [])).toBe('Name is required');
+    expect(groupNameError('x'.repeat(81), [])).toMatch(/at most 80/);
+    expect(groupNameError(' sales ', [{ name: 'Sales' }])).toBe(
+      'A group with this name already exists',
+    );
+    expect(groupNameError('Sales 2', [{ name: 'Sales' }])).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import type { AccessMatrix, AccessReason } from '@canopy/portal-contract';
+
+/** Why a person may open a report, as a cell says it: "Admin", "Direct", "Group: Sales". */
+export function reasonLabels(reason: AccessReason): string[] {
+  return [
+    ...(reason.admin ? ['Admin'] : []),
+    ...(reason.direct ? ['Direct'] : []),
+    ...reason.groups.map((name) => `Group: ${name}`),
+  ];
+}
+
+export interface MatrixFilters {
+  /** Part of an email or name, any case. */
+  person: string;
+  /** One report's id, or '' for all. */
+  reportId: string;
+}
+
+/** The matrix narrowed to the people and report chosen, with a lookup of its granted cells. */
+export function filterMatrix(matrix: AccessMatrix, filters: MatrixFilters) {
+  const needle = filters.person.trim().toLowerCase();
+  const people = matrix.people.filter(
+    (person) =>
+      !needle ||
+      person.email.toLowerCase().includes(needle) ||
+      (person.name?.toLowerCase().includes(needle) ?? false),
+  );
+  const reports = matrix.reports.filter((r) => !filters.reportId || r.id === filters.reportId);
+  const cells = new Map(matrix.cells.map((cell) => [`${cell.userId} ${cell.reportId}`, cell]));
+  return {
+    people,
+    reports,
+    cell: (userId: string, reportId: string) => cells.get(`${userId} ${reportId}`),
+  };
+}
+
+/** Group names compare like the server's unique index: trimmed, any case. */
+export const sameGroupName = (a: string, b: string) =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function groupNameError(name: string, others: readonly { name: string }[]) {
+  if (!name.trim()) return 'Name is required';
+  if (name.trim().length > 80) return 'Name must be at most 80 characters';
+  if (others.some((group) => sameGroupName(group.name, name)))
+    return 'A group with this name already exists';
+  return undefined;
+}
