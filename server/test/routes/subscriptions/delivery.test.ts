@@ -9,6 +9,8 @@ import {
   runDueSubscriptions,
   type SubscriptionDeps,
 } from '../../../src/modules/subscriptions/subscription-worker.ts';
+// The emulator's own PDF reader (test support, read relatively like the portal reads the server).
+import { parsePdf } from '../../../../packages/emulator/test/support/pdf-reader.ts';
 import { build, type TestApp } from '../../helper.ts';
 import { createPerson, type TestPerson } from '../../support/fixtures.ts';
 
@@ -195,6 +197,8 @@ describe('two instances running the worker at once', () => {
       expect(file!.contentType).toBe('application/pdf');
       expect(file!.filename).toMatch(/^Sales Overview \d{4}-\d{2}-\d{2}\.pdf$/);
       expect(file!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The first page shows the report's title.
+      expect(parsePdf(file!.content).pages[0]?.join(' ')).toContain('Sales Overview');
     }
     const deliveries = await t.database.db
       .selectFrom('subscription_deliveries')
@@ -266,6 +270,20 @@ describe('send now, failures and lost access', () => {
     expect(exportRequests.at(-1)?.body).toMatchObject({
       powerBIReportConfiguration: { pages: [{ pageName: page }] },
     });
+  });
+
+  it('mails PowerPoint as a .pptx deck', async () => {
+    const id = await subscribe(b.admin, b.reportId, { format: 'PPTX' });
+    await sendNow(b.admin, id);
+    const before = reportMails().length;
+    await run(t.app);
+    const [file] = reportMails()[before]?.mail.attachments ?? [];
+    expect(file?.filename).toMatch(/\.pptx$/);
+    expect(file?.contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
+    // A deck is a zip file.
+    expect(file?.content.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('retries a failed export after a back-off and shows the error until it succeeds', async () => {
