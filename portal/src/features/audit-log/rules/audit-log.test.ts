@@ -16,10 +16,11 @@ describe('actionLabel', () => {
     expect(actionLabel('auth.login_failed')).toBe('Sign-in failed');
     expect(actionLabel('report.sync')).toBe('Reports synced');
     expect(actionLabel('group.member_add')).toBe('Added to a group');
+    expect(actionLabel('subscription.send_now')).toBe('Report subscription sent now');
   });
   it('still reads an action it does not know as words', () => {
     expect(actionLabel('group.member_move')).toBe('Group: member move');
-    expect(actionLabel('subscription.create')).toBe('Subscription: create');
+    expect(actionLabel('subscription.archive')).toBe('Subscription: archive');
     expect(actionLabel('odd')).toBe('Odd');
   });
 });
