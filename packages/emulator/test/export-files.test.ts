@@ -41,6 +41,8 @@ const snapshot = (title: string): ReportSnapshot => ({
             ],
             rows: Array.from({ length: 60 }, (_, index) => [`Land ${index}`, 1000 - index]),
           },
+          // The export's row cap cut the data: the note says "over".
+          capped: true,
         },
         {
           name: 'table',
@@ -70,7 +72,7 @@ describe('PDF writer', () => {
     // Numbers in the export's locale; rows that do not fit are counted.
     expect(first).toContain('1.234.567,89');
     expect(first).toContain('Land 0');
-    expect(first.some((text) => /^\+ \d+ more rows$/.test(text))).toBe(true);
+    expect(first.some((text) => /^\+ over \d+ more rows$/.test(text))).toBe(true);
     expect(first).toContain('No data');
     expect(file.toString('latin1')).toContain('/MediaBox [0 0 960 540]');
   });

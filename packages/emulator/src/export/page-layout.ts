@@ -59,3 +59,8 @@ export const barTypes = new Set([
   'pieChart',
   'donutChart',
 ]);
+
+/** The note under a cut list: how many rows were left out ("over" when the export capped them). */
+export function moreRowsNote(total: number, shown: number, capped: boolean | undefined): string {
+  return `+ ${capped ? 'over ' : ''}${total - shown} more rows`;
+}

@@ -11,6 +11,7 @@ import {
   pageWidth,
   placeVisuals,
   rowHeight,
+  moreRowsNote,
   rowsThatFit,
 } from './page-layout.ts';
 import type { PageSnapshot, ReportSnapshot, VisualSnapshot } from './report-snapshot.ts';
@@ -109,8 +110,8 @@ function drawVisual(canvas: PdfCanvas, visual: VisualSnapshot, box: Box, format:
     return;
   }
   if (visual.type === 'card') return drawCard(canvas, result, box, format);
-  if (barTypes.has(visual.type)) return drawBars(canvas, result, box, format);
-  drawTable(canvas, result, box, format);
+  if (barTypes.has(visual.type)) return drawBars(canvas, visual, box, format);
+  drawTable(canvas, visual, box, format);
 }
 
 function drawCard(canvas: PdfCanvas, result: QueryResult, box: Box, format: Format): void {
@@ -133,13 +134,24 @@ function drawCard(canvas: PdfCanvas, result: QueryResult, box: Box, format: Form
 
 const fontSize = 7;
 
-function moreRows(canvas: PdfCanvas, shown: number, total: number, box: Box, y: number): void {
-  if (shown < total) {
-    canvas.text(box.left, y, `+ ${total - shown} more rows`, { size: fontSize, rgb: muted });
+function moreRows(
+  canvas: PdfCanvas,
+  visual: VisualSnapshot,
+  shown: number,
+  box: Box,
+  y: number,
+): void {
+  const total = visual.result.rows.length;
+  if (shown < total || visual.capped) {
+    canvas.text(box.left, y, moreRowsNote(total, shown, visual.capped), {
+      size: fontSize,
+      rgb: muted,
+    });
   }
 }
 
-function drawBars(canvas: PdfCanvas, result: QueryResult, box: Box, format: Format): void {
+function drawBars(canvas: PdfCanvas, visual: VisualSnapshot, box: Box, format: Format): void {
+  const { result } = visual;
   const valueIndex = result.columns.length - 1;
   const values = result.rows.map((row) => {
     const value = row[valueIndex];
@@ -164,10 +176,11 @@ function drawBars(canvas: PdfCanvas, result: QueryResult, box: Box, format: Form
     canvas.text(box.right - textWidth(value, fontSize), y, value, { size: fontSize });
     y -= rowHeight;
   });
-  moreRows(canvas, shown, result.rows.length, box, y);
+  moreRows(canvas, visual, shown, box, y);
 }
 
-function drawTable(canvas: PdfCanvas, result: QueryResult, box: Box, format: Format): void {
+function drawTable(canvas: PdfCanvas, visual: VisualSnapshot, box: Box, format: Format): void {
+  const { result } = visual;
   const columnWidth = (box.right - box.left) / Math.max(1, result.columns.length);
   const cell = (text: string, index: number, y: number, numeric: boolean, bold: boolean) => {
     const fitted = fitText(text, fontSize, columnWidth - 4, bold);
@@ -188,5 +201,5 @@ function drawTable(canvas: PdfCanvas, result: QueryResult, box: Box, format: For
     );
     y -= rowHeight;
   }
-  moreRows(canvas, shown, result.rows.length, box, y);
+  moreRows(canvas, visual, shown, box, y);
 }

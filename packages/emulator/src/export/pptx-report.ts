@@ -1,4 +1,3 @@
-import type { QueryResult } from '../contract.ts';
 import { exportTime, valueFormatter } from './number-format.ts';
 import {
   barTypes,
@@ -8,6 +7,7 @@ import {
   pageHeight,
   placeVisuals,
   rowHeight,
+  moreRowsNote,
   rowsThatFit,
 } from './page-layout.ts';
 import {
@@ -27,7 +27,7 @@ import {
   tableStyles,
   theme,
 } from './pptx-package.ts';
-import type { PageSnapshot, ReportSnapshot } from './report-snapshot.ts';
+import type { PageSnapshot, ReportSnapshot, VisualSnapshot } from './report-snapshot.ts';
 import { xmlDeclaration, xmlText } from './xml.ts';
 import { zipArchive } from './zip-archive.ts';
 
@@ -193,19 +193,18 @@ function slideXml(snapshot: ReportSnapshot, page: PageSnapshot, index: number, c
       },
     );
     const inner = { x: x + 6, y: y + 20, width: width - 12, height: height - 24 };
-    drawVisual(slide, visual.type, visual.title, visual.result, inner, format);
+    drawVisual(slide, visual, inner, format);
   }
   return slide.xml(page.displayName);
 }
 
 function drawVisual(
   slide: SlideBuilder,
-  type: string,
-  title: string,
-  result: QueryResult,
+  visual: VisualSnapshot,
   box: { x: number; y: number; width: number; height: number },
   format: Format,
 ): void {
+  const { type, title, result } = visual;
   if (result.rows.length === 0) {
     slide.textBox(`${title} (no data)`, { ...box, height: 16 }, [
       { text: 'No data', size: 8, color: muted },
@@ -246,11 +245,11 @@ function drawVisual(
   );
   const shown = rowsThatFit(cells.length, box.height, 1);
   slide.table(`${title} data`, box, columns, cells.slice(0, shown));
-  if (shown < cells.length) {
+  if (shown < cells.length || visual.capped) {
     slide.textBox(
       `${title} more rows`,
       { x: box.x, y: box.y + rowHeight * (shown + 1), width: box.width, height: rowHeight + 4 },
-      [{ text: `+ ${cells.length - shown} more rows`, size: 7, color: muted }],
+      [{ text: moreRowsNote(cells.length, shown, visual.capped), size: 7, color: muted }],
     );
   }
 }

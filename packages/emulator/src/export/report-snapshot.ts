@@ -42,6 +42,8 @@ export interface VisualSnapshot {
   type: VisualType;
   layout: { x: number; y: number; width: number; height: number };
   result: QueryResult;
+  /** Set when the visual has more rows than an export carries (`result` holds the first ones). */
+  capped?: true;
 }
 
 /** The pages (and optionally the single visual of each) an export asked for. */
@@ -114,7 +116,8 @@ export function exportQuery(visual: VisualDefinition): VisualQuery {
     query.groupBy = [...(visual.query.groupBy ?? []), ...(visual.query.columns ?? [])];
     delete query.columns;
   }
-  query.limit = Math.min(query.limit ?? exportRowCap, exportRowCap);
+  // One row over the cap tells whether rows were left out.
+  query.limit = Math.min(query.limit ?? exportRowCap + 1, exportRowCap + 1);
   return query;
 }
 
@@ -154,12 +157,14 @@ export async function snapshotReport(
         ...slicers,
         ...request.filters,
       ];
-      const result = await runQuery(
+      const full = await runQuery(
         context,
         request.model,
         { datasetId: definition.datasetId, ...exportQuery(visual), filters },
         request.identity,
       );
+      const capped = full.rows.length > exportRowCap;
+      const result = capped ? { ...full, rows: full.rows.slice(0, exportRowCap) } : full;
       const { x, y, width, height } = visual.layout;
       snapshots.push({
         name: visual.name,
@@ -167,13 +172,15 @@ export async function snapshotReport(
         type: visual.type,
         layout: { x, y, width, height },
         result,
+        ...(capped ? { capped: true as const } : {}),
       });
     }
     pages.push({
       name: page.name,
       displayName: page.displayName,
-      width: page.width ?? 1280,
-      height: page.height ?? 720,
+      // A page without a size (a paginated report's body) is as large as its visuals reach.
+      width: page.width ?? Math.max(1280, ...visuals.map((v) => v.layout.x + v.layout.width)),
+      height: page.height ?? Math.max(720, ...visuals.map((v) => v.layout.y + v.layout.height)),
       visuals: snapshots,
     });
   }
