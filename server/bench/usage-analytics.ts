@@ -89,7 +89,11 @@ async function scenario(name: string, days: number): Promise<string[]> {
     const rows: Row[] = [];
     for (const period of PERIODS) {
       for (const { scope, tenantId } of scopes) {
-        const window = { from: windowDays(new Date(), period).from, tenantId };
+        const window = {
+          from: (await windowDays(handle.db, new Date(), period)).from,
+          tenantId,
+          timeZone: 'UTC',
+        };
         const queries: [string, () => Promise<unknown>][] = [
           ['totals (views, viewers, percentiles)', () => repository.usageTotals(handle.db, window)],
           ['views per day', () => repository.usagePerDay(handle.db, window)],
@@ -113,7 +117,7 @@ async function scenario(name: string, days: number): Promise<string[]> {
     const inWindow = await handle.db
       .selectFrom('report_usage')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('at', '>=', windowDays(new Date(), 90).from)
+      .where('at', '>=', (await windowDays(handle.db, new Date(), 90)).from)
       .executeTakeFirstOrThrow();
     return [
       `### ${name}`,

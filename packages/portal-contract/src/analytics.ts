@@ -29,7 +29,7 @@ export const Percentiles = z.object({
 export type Percentiles = z.infer<typeof Percentiles>;
 
 export const UsageDay = z.object({
-  /** The calendar day, `YYYY-MM-DD`, in `timeZone`. */
+  /** The calendar day, `YYYY-MM-DD`, in the response's `timeZone`. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   views: z.number().int(),
 });
@@ -87,8 +87,8 @@ export const UsageAnalytics = z.object({
   days: z.number().int(),
   /** The tenant the figures are about; null for all tenants (super admins only). */
   tenantId: Id.nullable(),
-  /** The zone days are counted in (tenants have none yet, so always UTC). */
-  timeZone: z.literal('UTC'),
+  /** The IANA zone days are counted in: the tenant's for one tenant, UTC for every tenant. */
+  timeZone: z.string(),
   /** Start of the first day of the window (inclusive) and the moment the figures were read. */
   from: Timestamp,
   to: Timestamp,

@@ -10,6 +10,18 @@ export interface UsageWindow {
   from: Date;
   /** Null: every tenant (super administrators). */
   tenantId: string | null;
+  /** The IANA zone whose calendar days the per-day counts use. */
+  timeZone: string;
+}
+
+/** The instant a calendar day (`YYYY-MM-DD`) began in an IANA time zone. */
+export async function startOfDay(db: Db, date: string, timeZone: string): Promise<Date> {
+  const { rows } = await sql<{
+    at: Date;
+  }>`select (${date}::date::timestamp at time zone ${timeZone}) as at`.execute(db);
+  const at = rows[0]?.at;
+  if (!at) throw new Error(`no start of ${date} in ${timeZone}`);
+  return at;
 }
 
 function usageIn(db: Db, window: UsageWindow) {
@@ -27,8 +39,9 @@ const percentile = (share: number, column: 'load_ms' | 'render_ms') =>
 const views = sql<number>`count(*)::int`;
 const viewers = sql<number>`count(distinct u.user_id)::int`;
 const lastViewed = sql<Date>`max(u.at)`;
-/** The UTC calendar day of a view, as text, so both drivers hand back the same string. */
-const utcDay = sql<string>`to_char(u.at at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The calendar day of a view in a zone, as text, so both drivers hand back the same string. */
+const dayIn = (timeZone: string) =>
+  sql<string>`to_char(u.at at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
 export interface PercentileRow {
   load_median: number | null;
@@ -50,11 +63,13 @@ export async function usageTotals(db: Db, window: UsageWindow) {
     .executeTakeFirstOrThrow();
 }
 
-/** Views per UTC day; days without views are absent (the service fills them in). */
+/** Views per calendar day; days without views are absent (the service fills them in). */
 export async function usagePerDay(db: Db, window: UsageWindow) {
+  // Grouped by position: the zone is a parameter, and the same expression written twice would
+  // be two parameters PostgreSQL cannot tell are equal.
   return usageIn(db, window)
-    .select([utcDay.as('date'), views.as('views')])
-    .groupBy(utcDay)
+    .select([dayIn(window.timeZone).as('date'), views.as('views')])
+    .groupBy(sql`1`)
     .execute();
 }
 

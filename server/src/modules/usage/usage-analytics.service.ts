@@ -10,6 +10,7 @@ import { isSuperAdmin, tenantScope, type Principal } from '../../shared/principa
 import { findTenant } from '../tenants/tenants.repository.ts';
 import {
   reportsNotOpened,
+  startOfDay,
   usagePerDay,
   usagePerPerson,
   usagePerReport,
@@ -21,13 +22,31 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** The UTC calendar days of a window of `days` days ending today, oldest first. */
-export function windowDays(now: Date, days: number): { from: Date; dates: string[] } {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(today - (days - 1) * DAY_MS);
+/** Today's calendar date (`YYYY-MM-DD`) in a time zone. */
+function todayIn(now: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+}
+
+/**
+ * The calendar days of a window of `days` days ending today in `timeZone`, oldest first, and the
+ * instant the first one began there (in UTC, midnight UTC; in a tenant's zone, that zone's
+ * midnight, daylight saving time included, which the database works out).
+ */
+export async function windowDays(
+  db: Db,
+  now: Date,
+  days: number,
+  timeZone = 'UTC',
+): Promise<{ from: Date; dates: string[] }> {
+  const today = Date.parse(`${todayIn(now, timeZone)}T00:00:00Z`);
   const dates = Array.from({ length: days }, (_, i) =>
-    new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
   );
+  const from =
+    timeZone === 'UTC'
+      ? new Date(today - (days - 1) * DAY_MS)
+      : await startOfDay(db, dates[0] ?? '', timeZone);
   return { from, dates };
 }
 
@@ -52,11 +71,13 @@ export async function readUsageAnalytics(
   now = new Date(),
 ): Promise<UsageAnalytics> {
   const tenantId = scopeOf(principal, query.tenantId);
-  if (tenantId !== null && !(await findTenant(db, tenantId)))
-    throw new AppError('TENANT_NOT_FOUND');
+  const tenant = tenantId === null ? undefined : await findTenant(db, tenantId);
+  if (tenantId !== null && !tenant) throw new AppError('TENANT_NOT_FOUND');
+  // One tenant's days are its own calendar days; every tenant's together, UTC days.
+  const timeZone = tenant?.time_zone ?? 'UTC';
   const days = Number(query.days);
-  const { from, dates } = windowDays(now, days);
-  const window: UsageWindow = { from, tenantId };
+  const { from, dates } = await windowDays(db, now, days, timeZone);
+  const window: UsageWindow = { from, tenantId, timeZone };
 
   const [totals, perDay, reports, tenants, people, notOpened] = await Promise.all([
     usageTotals(db, window),
@@ -71,7 +92,7 @@ export async function readUsageAnalytics(
   return {
     days,
     tenantId,
-    timeZone: 'UTC',
+    timeZone,
     from: from.toISOString(),
     to: now.toISOString(),
     totals: {

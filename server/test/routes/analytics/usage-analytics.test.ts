@@ -1,6 +1,5 @@
 import type { Percentiles, UsageAnalytics } from '@canopy/portal-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { windowDays } from '../../../src/modules/usage/usage-analytics.service.ts';
 import { build, type TestApp } from '../../helper.ts';
 import { createCast, createTenant, type Cast } from '../../support/fixtures.ts';
 
@@ -14,7 +13,8 @@ let t: TestApp;
 let cast: Cast;
 const DAY = 86_400_000;
 // Today's first UTC midnight; a view `n` days back at `hour` UTC.
-const today = windowDays(new Date(), 1).from.getTime();
+const now = new Date();
+const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 const daysAgo = (n: number, hour = 12) => new Date(today - n * DAY + hour * 3_600_000);
 
 /** Interpolation is in floating point: equal to the last few digits. */
@@ -223,5 +223,44 @@ describe('GET /api/analytics/usage', () => {
     expect([period.status, period.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     for (const query of ['days=abc', 'days=7&days=30', 'tenantId=nope'])
       expect((await analytics(cast.superAdmin.token, query)).status, query).toBe(400);
+  });
+
+  it("counts one tenant's days in the tenant's time zone", async () => {
+    const zoned = await createTenant(t, { name: 'Tenant Z' });
+    // UTC+14 all year (no daylight saving time), so the local days are known here.
+    await t.database.db
+      .updateTable('tenants')
+      .set({ time_zone: 'Etc/GMT-14' })
+      .where('id', '=', zoned.id)
+      .execute();
+    const offset = 14 * 3_600_000;
+    const local = new Date(Date.now() + offset);
+    const midnight =
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
+    const at = (ms: number) => ({
+      tenant_id: zoned.id,
+      user_id: null,
+      report_id: 'rz',
+      load_ms: 1,
+      render_ms: 1,
+      at: new Date(ms),
+    });
+    await t.database.db
+      .insertInto('report_usage')
+      .values([
+        at(midnight + 1_800_000), // today there
+        at(midnight - 1_800_000), // yesterday there (today in UTC, for most of the UTC day)
+        at(midnight - 6 * DAY + 60_000), // the window's first day there
+        at(midnight - 6 * DAY - 60_000), // the day before the window
+      ])
+      .execute();
+    const { body } = await analytics(cast.superAdmin.token, `days=7&tenantId=${zoned.id}`);
+    expect(body.timeZone).toBe('Etc/GMT-14');
+    expect(body.from).toBe(new Date(midnight - 6 * DAY).toISOString());
+    expect(body.series.map((day) => day.views)).toEqual([1, 0, 0, 0, 0, 1, 1]);
+    expect(body.series[6]!.date).toBe(new Date(midnight + offset).toISOString().slice(0, 10));
+    expect(body.totals.views).toBe(3);
+    // Every tenant together: UTC days.
+    expect((await analytics(cast.superAdmin.token, 'days=7')).body.timeZone).toBe('UTC');
   });
 });

@@ -70,7 +70,7 @@ export default function UsageAnalyticsPage() {
     <>
       <PageHeader
         title="Usage Analytics"
-        subtitle={`Report views and load times over the last ${days} days (days in UTC).`}
+        subtitle={`Report views and load times over the last ${days} days${data ? ` (days in ${data.timeZone})` : ''}.`}
         badge={superAdmin ? <Badge tone="primary">Super Admin</Badge> : undefined}
       />
       <div className="list-controls analytics-controls">
