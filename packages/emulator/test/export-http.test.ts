@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionsFromEnv, resolveConfig } from '../src/config.ts';
 import { valueFormatter } from '../src/export/number-format.ts';
 import type { RunningEmulator } from '../src/index.ts';
 import { appTokenFor, rest, start, type Wire } from './support/harness.ts';
@@ -152,5 +153,26 @@ describe('Export To File as PowerPoint', () => {
     expect(texts).not.toContain(await regionTotal('Europe'));
     expect(parts.has('ppt/slides/slide2.xml')).toBe(true);
     expect(parts.has('ppt/slides/slide3.xml')).toBe(false);
+  });
+});
+
+describe('exportPhaseMs', () => {
+  it('0 makes the job final at once; the option and its variable are validated', async () => {
+    const quick = await start({ rows: 200, exportPhaseMs: 0 });
+    try {
+      const quickApi = rest(quick, await appTokenFor(quick));
+      const base = `/groups/${quick.sample.groupId}/reports/${quick.sample.salesReportId}`;
+      const started = await quickApi(`${base}/ExportTo`, { body: { format: 'PDF' } });
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ status: 'Succeeded', percentComplete: 100 });
+      const file = await fetch(started.body.resourceLocation as string, {
+        headers: { authorization: `Bearer ${quick.appToken()}` },
+      });
+      expect(parsePdf(Buffer.from(await file.arrayBuffer())).pages[0]?.[0]).toBe('Sales Overview');
+    } finally {
+      await quick.close();
+    }
+    expect(optionsFromEnv({ CANOPY_EMULATOR_EXPORT_PHASE_MS: '50' }).exportPhaseMs).toBe(50);
+    expect(() => resolveConfig({ exportPhaseMs: -1 })).toThrow(/exportPhaseMs/);
   });
 });
