@@ -169,10 +169,22 @@ export const routes: RouteObject[] = [
           guarded(
             '/tenant/reports/:reportId',
             TENANT,
-            () => import('../features/reports/routes/tenant-report-page.tsx'),
+            () => import('./routes/tenant-report-route.tsx'),
           ),
           // Everyone signed in: super administrators pass every guard, tenant people by role.
           guarded('/account', TENANT, () => import('../features/account/routes/account-page.tsx')),
+          guarded(
+            '/account/subscriptions',
+            TENANT,
+            () => import('../features/subscriptions/routes/my-subscriptions-page.tsx'),
+            { tenantOnly: true },
+          ),
+          guarded(
+            '/tenant/subscriptions',
+            ['Admin'],
+            () => import('../features/subscriptions/routes/tenant-subscriptions-page.tsx'),
+            { tenantOnly: true },
+          ),
           guarded(
             '/tenant/analytics',
             ['Admin'],

@@ -81,6 +81,16 @@ export function AccountMenu({ session, onSignOut }: AccountMenuProps) {
           <Link role="menuitem" className="menu-item" to="/account" onClick={() => setOpen(false)}>
             My account
           </Link>
+          {session.type === 'tenant-user' && (
+            <Link
+              role="menuitem"
+              className="menu-item"
+              to="/account/subscriptions"
+              onClick={() => setOpen(false)}
+            >
+              My subscriptions
+            </Link>
+          )}
           {showSettings && (
             <Link
               role="menuitem"

@@ -33,6 +33,7 @@ export function navFor(session: Session): NavItem[] {
     items.push(
       { to: '/tenant/groups', label: 'Groups' },
       { to: '/tenant/access', label: 'Access' },
+      { to: '/tenant/subscriptions', label: 'Subscriptions' },
       { to: '/tenant/analytics', label: 'Analytics' },
       { to: '/tenant/settings', label: 'Settings' },
     );

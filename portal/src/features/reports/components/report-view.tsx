@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { fetchEmbedToken, reportUsage, type ReportSide } from '../api/reports-api.ts';
 import { EmbeddedReport, type EmbedPhase } from './embedded-report.tsx';
 import { tokenFailureText } from '../rules/report-failures.ts';
@@ -18,6 +18,8 @@ export interface ReportViewProps {
   backTo: string;
   /** Toast when the report cannot be loaded for an unknown reason ("Failed to load report"). */
   failureToast: string;
+  /** More actions in the bar, before Fullscreen (the app adds Subscribe for tenant people). */
+  actions?: ReactNode;
 }
 
 /** The embedded report with its title, fullscreen toggle and way back (both report views). */
@@ -28,6 +30,7 @@ export function ReportView({
   reportId,
   backTo,
   failureToast,
+  actions,
 }: ReportViewProps) {
   const queryClient = useQueryClient();
   const { fullscreen, toggle } = useFullscreen();
@@ -73,6 +76,7 @@ export function ReportView({
       <header className="report-view__bar">
         <h1 className="report-view__title">{title}</h1>
         <div className="report-view__actions">
+          {!fullscreen && actions}
           <Button variant="secondary" size="sm" aria-pressed={fullscreen} onClick={toggle}>
             {fullscreen ? 'Exit Fullscreen' : 'Enter Fullscreen'}
           </Button>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
@@ -9,8 +10,13 @@ import { useTenantWorkspace } from '../components/use-tenant-workspace.ts';
 
 const BACK = '/tenant/reports';
 
+export interface TenantReportPageProps {
+  /** The report's Subscribe action (features do not import each other: the app hands it in). */
+  Subscribe?: ComponentType<{ reportId: string; reportName: string }>;
+}
+
 /** /tenant/reports/{reportId}: one embedded report for a tenant user. */
-export default function TenantReportPage() {
+export default function TenantReportPage({ Subscribe }: TenantReportPageProps) {
   const session = useSession();
   const { reportId = '' } = useParams();
   const workspace = useTenantWorkspace(session.tenantId ?? null);
@@ -34,6 +40,7 @@ export default function TenantReportPage() {
       reportId={report.id}
       backTo={BACK}
       failureToast="Failed to load report"
+      actions={Subscribe && <Subscribe reportId={report.id} reportName={report.name} />}
     />
   );
 }

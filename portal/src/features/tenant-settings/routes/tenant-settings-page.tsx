@@ -1,6 +1,6 @@
 import type { Theme } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { readableSurface, textOnColor } from '../../../shared/rules/brightness.ts';
@@ -13,12 +13,16 @@ import { toast } from '../../../shared/ui/toast-store.ts';
 import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { timeZoneError, timeZoneNames } from '../rules/time-zones.ts';
 
 interface Draft {
   logoUrl: string | null;
   primaryColor: string;
   theme: Theme;
+  timeZone: string;
 }
+
+const ZONES = timeZoneNames();
 
 export default function TenantSettingsPage() {
   const session = useSession();
@@ -35,28 +39,37 @@ export default function TenantSettingsPage() {
           logoUrl: settings.data.logoUrl,
           primaryColor: settings.data.primaryColor,
           theme: settings.data.theme,
+          timeZone: settings.data.timeZone,
         }
       : null);
+  const [zoneError, setZoneError] = useState<string>();
+  const zoneListId = useId();
 
   useErrorToast(settings.isError, 'Failed to load tenant info');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft) return;
-    save.mutate(draft, {
-      onSuccess: (saved) => {
-        // The session's theme and primary colour follow at once, then on to the reports.
-        sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
-        toast.success('Tenant settings updated');
-        void navigate('/tenant/reports');
+    const problem = timeZoneError(draft.timeZone, ZONES);
+    setZoneError(problem);
+    if (problem) return;
+    save.mutate(
+      { ...draft, timeZone: draft.timeZone.trim() },
+      {
+        onSuccess: (saved) => {
+          // The session's theme and primary colour follow at once, then on to the reports.
+          sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
+          toast.success('Tenant settings updated');
+          void navigate('/tenant/reports');
+        },
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status > 0
+              ? 'Failed to update tenant'
+              : 'Error updating tenant',
+          ),
       },
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.status > 0
-            ? 'Failed to update tenant'
-            : 'Error updating tenant',
-        ),
-    });
+    );
   };
 
   return (
@@ -112,6 +125,24 @@ export default function TenantSettingsPage() {
                   Primary button
                 </span>
               </div>
+            </div>
+          </Card>
+          <Card title="Time zone">
+            <div className="form-grid">
+              <TextField
+                label="Time zone"
+                list={zoneListId}
+                autoComplete="off"
+                value={draft.timeZone}
+                error={zoneError}
+                hint="Report subscriptions are sent at their time in this zone. Type to search."
+                onChange={(event) => setDraft({ ...draft, timeZone: event.target.value })}
+              />
+              <datalist id={zoneListId}>
+                {ZONES.map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
             </div>
           </Card>
           <div className="form-row" style={{ justifyContent: 'flex-end' }}>

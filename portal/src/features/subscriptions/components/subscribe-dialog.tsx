@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { displayName } from '../../../shared/rules/display-name.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import {
+  recipientsQuery,
+  tenantZoneQuery,
+  useSubscriptionMutations,
+} from '../api/subscriptions-api.ts';
+import {
+  createRequest,
+  DEFAULT_FORM,
+  timeError,
+  WEEKDAY_NAMES,
+  type ScheduleForm,
+} from '../rules/subscription-rules.ts';
+
+export interface SubscribeDialogProps {
+  reportId: string;
+  reportName: string;
+  tenantId: string;
+  /** Tenant Admins may subscribe someone else who can open the report. */
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
+
+/** Subscribe to a report: format, frequency and day, time in the tenant's zone, recipient. */
+export function SubscribeDialog({
+  reportId,
+  reportName,
+  tenantId,
+  isAdmin,
+  onClose,
+}: SubscribeDialogProps) {
+  const [form, setForm] = useState<ScheduleForm>(DEFAULT_FORM);
+  const [error, setError] = useState<string>();
+  const zone = useQuery(tenantZoneQuery(tenantId));
+  const recipients = useQuery({ ...recipientsQuery(reportId), enabled: isAdmin });
+  const { create } = useSubscriptionMutations();
+  const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = timeError(form.timeOfDay);
+    setError(problem);
+    if (problem) return;
+    create.mutate(createRequest(reportId, form), {
+      onSuccess: (subscription) => {
+        toast.success(
+          form.recipientId
+            ? `${subscription.recipient.email} is subscribed to "${reportName}"`
+            : `Subscribed to "${reportName}"`,
+        );
+        onClose();
+      },
+      onError: (failure) => toast.error(errorMessage(failure, 'Failed to subscribe')),
+    });
+  };
+
+  const timeZone = zone.data ?? 'UTC';
+  return (
+    <Dialog
+      open
+      title="Subscribe"
+      description={`Get "${reportName}" by email on a schedule.`}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate className="subscribe-form">
+        {isAdmin && (
+          <SelectField
+            label="Recipient"
+            value={form.recipientId}
+            onChange={(event) => set('recipientId', event.target.value)}
+          >
+            <option value="">Me</option>
+            {(recipients.data ?? []).map((person) => (
+              <option key={person.id} value={person.id}>
+                {displayName(person)} ({person.email})
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField
+          label="Format"
+          value={form.format}
+          onChange={(event) => set('format', event.target.value as ScheduleForm['format'])}
+        >
+          <option value="PDF">PDF</option>
+          <option value="PPTX">PowerPoint</option>
+        </SelectField>
+        <SelectField
+          label="Frequency"
+          value={form.frequency}
+          onChange={(event) => set('frequency', event.target.value as ScheduleForm['frequency'])}
+        >
+          <option value="daily">Daily</option>
+          <option value="weekly">Weekly</option>
+          <option value="monthly">Monthly</option>
+        </SelectField>
+        {form.frequency === 'weekly' && (
+          <SelectField
+            label="Weekday"
+            value={String(form.weekday)}
+            onChange={(event) => set('weekday', Number(event.target.value))}
+          >
+            {WEEKDAY_NAMES.map((name, index) => (
+              <option key={name} value={index}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {form.frequency === 'monthly' && (
+          <SelectField
+            label="Day of the month"
+            value={String(form.monthDay)}
+            onChange={(event) => set('monthDay', Number(event.target.value))}
+          >
+            {DAYS.map((day) => (
+              <option key={day} value={day}>
+                {day > 28 ? `${day} (or the month's last day)` : day}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField
+          label="Time"
+          type="time"
+          value={form.timeOfDay}
+          error={error}
+          hint={`In the organization's time zone: ${timeZone}`}
+          onChange={(event) => set('timeOfDay', event.target.value)}
+        />
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Subscribing...' : 'Subscribe'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

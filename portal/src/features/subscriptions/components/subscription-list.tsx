@@ -1,0 +1,162 @@
+import type { Subscription } from '@canopy/portal-contract';
+import { useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { Badge, Card } from '../../../shared/ui/bits.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { confirmAction } from '../../../shared/ui/confirm.tsx';
+import { DataTable, type Column, type TableState } from '../../../shared/ui/data-table.tsx';
+import { TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
+import { useSubscriptionMutations } from '../api/subscriptions-api.ts';
+import {
+  FORMAT_LABELS,
+  matchesSearch,
+  scheduleText,
+  statusBadge,
+  zonedDateTime,
+} from '../rules/subscription-rules.ts';
+
+export interface SubscriptionListProps {
+  subscriptions: readonly Subscription[];
+  state: TableState;
+  /** The tenant's list shows who receives each; a person's own list does not need to. */
+  showRecipient: boolean;
+  emptyText: string;
+}
+
+/** Subscriptions with their schedule in words, next run, last sent, errors; pause, send, delete. */
+export function SubscriptionList({
+  subscriptions,
+  state,
+  showRecipient,
+  emptyText,
+}: SubscriptionListProps) {
+  const { update, remove, sendNow } = useSubscriptionMutations();
+  const [search, setSearch] = useState('');
+  const shown = subscriptions.filter((s) => matchesSearch(s, search));
+
+  const togglePause = (s: Subscription) =>
+    update.mutate(
+      { id: s.id, body: { paused: !s.paused } },
+      {
+        onSuccess: () =>
+          toast.success(s.paused ? `"${s.reportName}" resumed` : `"${s.reportName}" paused`),
+        onError: (failure) => toast.error(errorMessage(failure, 'Failed to change subscription')),
+      },
+    );
+  const send = (s: Subscription) =>
+    sendNow.mutate(s.id, {
+      onSuccess: () => toast.success(`"${s.reportName}" is on its way to ${s.recipient.email}`),
+      onError: (failure) => toast.error(errorMessage(failure, 'Failed to send')),
+    });
+  const onDelete = async (s: Subscription) => {
+    const ok = await confirmAction(
+      `Delete the subscription to "${s.reportName}" for ${s.recipient.email}? No more mails are sent.`,
+    );
+    if (!ok) return;
+    remove.mutate(s.id, {
+      onSuccess: () => toast.success('Subscription deleted'),
+      onError: (failure) => toast.error(errorMessage(failure, 'Failed to delete subscription')),
+    });
+  };
+
+  const columns: Column<Subscription>[] = [
+    { header: 'Report', cell: (s) => <span className="subscription__report">{s.reportName}</span> },
+    ...(showRecipient
+      ? [{ header: 'Recipient', cell: (s: Subscription) => s.recipient.email }]
+      : []),
+    {
+      header: 'Schedule',
+      cell: (s) => (
+        <>
+          {scheduleText(s)}
+          <span className="muted subscription__format"> · {FORMAT_LABELS[s.format]}</span>
+        </>
+      ),
+    },
+    { header: 'Next run', cell: (s) => zonedDateTime(s.nextRunAt, s.timeZone) },
+    { header: 'Last sent', cell: (s) => zonedDateTime(s.lastSentAt, s.timeZone) },
+    {
+      header: 'Status',
+      cell: (s) => {
+        const badge = statusBadge(s);
+        return (
+          <div className="subscription__status">
+            <Badge tone={badge.tone}>{badge.text}</Badge>
+            {s.lastError && (
+              <Badge tone="danger">
+                <span title={s.lastError}>Last error</span>
+              </Badge>
+            )}
+            {s.lastError && <p className="subscription__error">{s.lastError}</p>}
+          </div>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      cell: (s) => (
+        <div className="table__actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Send now ${s.reportName} for ${s.recipient.email}`}
+            disabled={sendNow.isPending}
+            onClick={() => send(s)}
+          >
+            Send now
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.reportName} for ${s.recipient.email}`}
+            onClick={() => togglePause(s)}
+          >
+            {s.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            variant="ghost-danger"
+            size="sm"
+            aria-label={`Delete ${s.reportName} for ${s.recipient.email}`}
+            onClick={() => void onDelete(s)}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <div className="list-controls">
+        <div className="list-controls__search">
+          <TextField
+            label="Search Subscriptions"
+            type="search"
+            placeholder="Search by report, recipient or schedule..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="toolbar">
+        <h2 className="card__title">Subscriptions ({shown.length})</h2>
+      </div>
+      <DataTable
+        caption="Subscriptions"
+        className="table--stack"
+        columns={columns}
+        rows={shown}
+        rowKey={(s) => s.id}
+        state={state}
+        empty={
+          search.trim()
+            ? { title: 'No subscriptions found', text: 'No subscription matches the search.' }
+            : { title: 'No subscriptions yet', text: emptyText }
+        }
+        skeletonRows={3}
+      />
+    </Card>
+  );
+}

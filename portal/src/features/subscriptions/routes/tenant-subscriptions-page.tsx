@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { Badge, PageHeader } from '../../../shared/ui/bits.tsx';
+import { tenantSubscriptionsQuery } from '../api/subscriptions-api.ts';
+import { SubscriptionList } from '../components/subscription-list.tsx';
+import '../subscriptions.css';
+
+const LOAD_FAILED = 'Failed to load subscriptions';
+
+/** /tenant/subscriptions: every report subscription of the Admin's tenant. */
+export default function TenantSubscriptionsPage() {
+  const session = useSession();
+  const tenantId = session.tenantId ?? '';
+  const subscriptions = useQuery({ ...tenantSubscriptionsQuery(tenantId), enabled: !!tenantId });
+  useErrorToast(subscriptions.isError, LOAD_FAILED);
+  return (
+    <>
+      <PageHeader
+        title="Subscriptions"
+        subtitle="Every report mailed to people of your organization, with its schedule and last delivery."
+        badge={<Badge tone="primary">Tenant Admin</Badge>}
+      />
+      <SubscriptionList
+        subscriptions={subscriptions.data ?? []}
+        showRecipient
+        emptyText="Nobody subscribes to a report yet. Subscribe people from a report's Subscribe button."
+        state={
+          subscriptions.isError
+            ? { status: 'error', message: errorMessage(subscriptions.error, LOAD_FAILED) }
+            : subscriptions.isPending
+              ? { status: 'loading' }
+              : { status: 'ready' }
+        }
+      />
+    </>
+  );
+}

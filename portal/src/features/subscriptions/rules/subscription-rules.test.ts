@@ -1,0 +1,97 @@
+import type { Subscription } from '@canopy/portal-contract';
+import { describe, expect, it } from 'vitest';
+import {
+  createRequest,
+  DEFAULT_FORM,
+  matchesSearch,
+  scheduleText,
+  statusBadge,
+  timeError,
+  zonedDateTime,
+} from './subscription-rules.ts';
+
+const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  tenantId: '00000000-0000-4000-8000-000000000002',
+  reportId: 'r1',
+  reportName: 'Sales Overview',
+  recipient: {
+    id: '00000000-0000-4000-8000-000000000003',
+    email: 'ann@example.com',
+    firstName: null,
+    lastName: null,
+  },
+  createdBy: null,
+  format: 'PDF',
+  frequency: 'weekly',
+  weekday: 1,
+  monthDay: null,
+  timeOfDay: '08:00',
+  pageName: null,
+  timeZone: 'Europe/London',
+  paused: false,
+  status: 'active',
+  nextRunAt: '2026-11-30T08:00:00.000Z',
+  lastSentAt: null,
+  lastError: null,
+  failures: 0,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('subscription rules', () => {
+  it('says the schedule in words, with the tenant time zone', () => {
+    expect(scheduleText(subscription())).toBe('Weekly on Monday at 08:00 Europe/London');
+    expect(scheduleText(subscription({ frequency: 'daily', weekday: null }))).toBe(
+      'Daily at 08:00 Europe/London',
+    );
+    expect(scheduleText(subscription({ frequency: 'monthly', weekday: null, monthDay: 31 }))).toBe(
+      'Monthly on day 31 (or the last day) at 08:00 Europe/London',
+    );
+  });
+
+  it('sends only the day field the frequency uses, and the recipient only when chosen', () => {
+    expect(createRequest('r1', DEFAULT_FORM)).toEqual({
+      reportId: 'r1',
+      format: 'PDF',
+      frequency: 'weekly',
+      weekday: 1,
+      timeOfDay: '08:00',
+    });
+    expect(
+      createRequest('r1', {
+        ...DEFAULT_FORM,
+        frequency: 'monthly',
+        monthDay: 15,
+        recipientId: 'u',
+      }),
+    ).toEqual({
+      reportId: 'r1',
+      format: 'PDF',
+      frequency: 'monthly',
+      monthDay: 15,
+      timeOfDay: '08:00',
+      userId: 'u',
+    });
+  });
+
+  it('checks the time of day', () => {
+    expect(timeError('08:00')).toBeUndefined();
+    expect(timeError('24:00')).toBe('Enter a time like 08:00');
+    expect(timeError('8:00')).toBe('Enter a time like 08:00');
+  });
+
+  it('badges failing subscriptions and shows times in the tenant zone', () => {
+    expect(statusBadge({ status: 'failing' })).toEqual({ text: 'Failing', tone: 'danger' });
+    expect(statusBadge({ status: 'paused' }).text).toBe('Paused');
+    expect(zonedDateTime('2026-11-30T08:00:00.000Z', 'Asia/Tokyo')).toBe('Nov 30, 2026, 5:00 PM');
+    expect(zonedDateTime(null, 'UTC')).toBe('—');
+  });
+
+  it('searches report, recipient and schedule', () => {
+    expect(matchesSearch(subscription(), 'sales')).toBe(true);
+    expect(matchesSearch(subscription(), 'ANN@')).toBe(true);
+    expect(matchesSearch(subscription(), 'monday')).toBe(true);
+    expect(matchesSearch(subscription(), 'payroll')).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  describeSchedule,
+  WEEKDAY_NAMES,
+  type CreateSubscriptionRequest,
+  type Subscription,
+  type SubscriptionFormat,
+  type SubscriptionFrequency,
+} from '@canopy/portal-contract';
+import type { Tone } from '../../../shared/ui/bits.tsx';
+
+export { WEEKDAY_NAMES };
+
+/** What the Subscribe dialog edits. */
+export interface ScheduleForm {
+  format: SubscriptionFormat;
+  frequency: SubscriptionFrequency;
+  weekday: number;
+  monthDay: number;
+  timeOfDay: string;
+  /** Empty: yourself. */
+  recipientId: string;
+}
+
+/** The Monday numbers: weekly on Monday at 08:00, as a PDF. */
+export const DEFAULT_FORM: ScheduleForm = {
+  format: 'PDF',
+  frequency: 'weekly',
+  weekday: 1,
+  monthDay: 1,
+  timeOfDay: '08:00',
+  recipientId: '',
+};
+
+export function timeError(value: string): string | undefined {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? undefined : 'Enter a time like 08:00';
+}
+
+/** The request for a form: only the day field the frequency uses. */
+export function createRequest(reportId: string, form: ScheduleForm): CreateSubscriptionRequest {
+  return {
+    reportId,
+    format: form.format,
+    frequency: form.frequency,
+    ...(form.frequency === 'weekly' ? { weekday: form.weekday } : {}),
+    ...(form.frequency === 'monthly' ? { monthDay: form.monthDay } : {}),
+    timeOfDay: form.timeOfDay,
+    ...(form.recipientId ? { userId: form.recipientId } : {}),
+  };
+}
+
+export const scheduleText = (s: Subscription) => describeSchedule(s, s.timeZone);
+
+export const FORMAT_LABELS: Record<SubscriptionFormat, string> = {
+  PDF: 'PDF',
+  PPTX: 'PowerPoint',
+};
+
+export function statusBadge(s: Pick<Subscription, 'status'>): { text: string; tone: Tone } {
+  if (s.status === 'paused') return { text: 'Paused', tone: 'neutral' };
+  if (s.status === 'failing') return { text: 'Failing', tone: 'danger' };
+  return { text: 'Active', tone: 'success' };
+}
+
+/** "Nov 30, 2026, 8:00 AM" in the tenant's zone (the schedule's zone), or a dash. */
+export function zonedDateTime(value: string | null, timeZone: string): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
+}
+
+/** Search across report, recipient and schedule. */
+export function matchesSearch(s: Subscription, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [s.reportName, s.recipient.email, scheduleText(s)].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
