@@ -3,7 +3,8 @@ import type { CreatedAt } from './tenants.table.ts';
 
 /** Who did what to which thing, from where, when. Rows outlive the users and tenants they name. */
 export interface AuditEventsTable {
-  id: Generated<string>;
+  /** bigserial, read as a number (see create-database.ts); the API sends it as a string. */
+  id: Generated<number>;
   at: Generated<CreatedAt>;
   actor_id: string | null;
   actor_email: string | null;

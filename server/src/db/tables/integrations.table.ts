@@ -43,7 +43,7 @@ export interface OauthStatesTable {
 }
 
 export interface JobsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   kind: string;
   key: string;
   run_at: ColumnType<Date, Date | undefined, Date>;

@@ -27,7 +27,7 @@ export interface TenantDataKeysTable {
 }
 
 export interface ReportUsageTable {
-  id: Generated<string>;
+  id: Generated<number>;
   tenant_id: string | null;
   user_id: string | null;
   report_id: string;

@@ -29,7 +29,7 @@ export interface ReportSubscriptionsTable {
 export type ReportSubscriptionRow = Selectable<ReportSubscriptionsTable>;
 
 export interface SubscriptionDeliveriesTable {
-  id: Generated<string>;
+  id: Generated<number>;
   subscription_id: string;
   /** The scheduled instant this delivery is for (the send-now runs use the time they were asked). */
   occurrence: Date;

@@ -15,7 +15,7 @@ export interface AuditFilter extends AuditFilters {
 
 /** An event with the names of its tenant and actor as they are today (null once deleted). */
 export interface AuditEventListRow {
-  id: string;
+  id: number;
   at: Date;
   actor_id: string | null;
   actor_email: string | null;
@@ -48,7 +48,7 @@ function filtered(db: Db, filter: AuditFilters & { upToId?: string }) {
   }
   if (filter.from) query = query.where('audit_events.at', '>=', new Date(filter.from));
   if (filter.to) query = query.where('audit_events.at', '<=', new Date(filter.to));
-  if (filter.upToId) query = query.where('audit_events.id', '<=', filter.upToId);
+  if (filter.upToId) query = query.where('audit_events.id', '<=', Number(filter.upToId));
   return query;
 }
 

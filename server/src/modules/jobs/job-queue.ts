@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface ClaimedJob {
-  id: string;
+  id: number;
   kind: string;
   key: string;
   attempts: number;
@@ -49,12 +49,12 @@ export async function claimJob(
         order by run_at
         limit 1
         for update skip locked)
-    returning id::text as id, kind, key, attempts`.execute(db);
+    returning id, kind, key, attempts`.execute(db);
   return result.rows[0];
 }
 
 /** Done: the job waits for its next run (or is removed when there is none). */
-export async function finishJob(db: Db, id: string, nextRunAt: Date | null): Promise<void> {
+export async function finishJob(db: Db, id: number, nextRunAt: Date | null): Promise<void> {
   if (!nextRunAt) {
     await db.deleteFrom('jobs').where('id', '=', id).execute();
     return;
@@ -67,7 +67,7 @@ export async function finishJob(db: Db, id: string, nextRunAt: Date | null): Pro
 }
 
 /** Failed: retried after a back-off that grows with the attempts (at most an hour). */
-export async function failJob(db: Db, id: string, attempts: number, error: string): Promise<void> {
+export async function failJob(db: Db, id: number, attempts: number, error: string): Promise<void> {
   const delayMs = Math.min(60 * 60_000, 60_000 * 2 ** Math.min(attempts, 6));
   await db
     .updateTable('jobs')

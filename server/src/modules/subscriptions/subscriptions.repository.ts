@@ -87,7 +87,7 @@ export function deliveryOf(db: Db, subscriptionId: string, occurrence: Date) {
 
 export function finishDelivery(
   db: Db,
-  id: string,
+  id: number,
   outcome: { status: 'sent' | 'failed'; error?: string },
 ) {
   return db

@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange, type Actor } from '../audit/audit.service.ts';
-import { adminTenantScope, isSuperAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
+import {
+  adminTenantScope,
+  isSuperAdmin,
+  tenantScope,
+  type Principal,
+} from '../../shared/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import { deleteConversationImages } from '../chat/chat.repository.ts';

@@ -124,14 +124,14 @@ async function newSubscription() {
 }
 
 /** Events after this id are the ones a case is judged by. */
-let since = '0';
+let since = 0;
 /** Marks the end of a case's set-up: what it did so far is not what is being checked. */
 async function mark() {
   const last = await t.database.db
     .selectFrom('audit_events')
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
-  since = String(last?.id ?? 0);
+  since = last?.id ?? 0;
 }
 
 interface AuditedCase {
