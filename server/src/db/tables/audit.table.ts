@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { CreatedAt } from './tenants.table.ts';
+import type { CreatedAt } from '../../shared/timestamps.ts';
 
 /** Who did what to which thing, from where, when. Rows outlive the users and tenants they name. */
 export interface AuditEventsTable {

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { CreatedAt } from './tenants.table.ts';
+import type { CreatedAt } from '../../shared/timestamps.ts';
 
 /** One signed-in browser session. Access tokens carry its id; revoking it ends them all. */
 export interface SessionsTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt } from './tenants.table.ts';
+import type { CreatedAt } from '../../shared/timestamps.ts';
 
 /** One per pair of people of a tenant; `user_a < user_b`; `key` is both ids sorted, `_`-joined. */
 export interface ConversationsTable {

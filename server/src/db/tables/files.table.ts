@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt } from './tenants.table.ts';
+import type { CreatedAt } from '../../shared/timestamps.ts';
 
 /** Metadata of stored objects (the bytes live in the storage backend under `key`). */
 export interface FilesTable {

@@ -1,7 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, UpdatedAt } from '../../shared/timestamps.ts';
-// Moved to src/shared/timestamps.ts; this re-export goes once every import points there.
-export type { CreatedAt, UpdatedAt } from '../../shared/timestamps.ts';
 
 export interface TenantsTable {
   id: Generated<string>;

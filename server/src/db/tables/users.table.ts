@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CreatedAt } from './tenants.table.ts';
+import type { CreatedAt } from '../../shared/timestamps.ts';
 
 export interface UsersTable {
   id: Generated<string>;

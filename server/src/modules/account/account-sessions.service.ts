@@ -1,7 +1,8 @@
 import type { AccountSession } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import type { Principal } from '../../shared/principal.ts';
 import { BROWSER_SESSION_IDLE_SECONDS } from '../auth/session.service.ts';
 import {

@@ -1,7 +1,8 @@
 import type { ChangePasswordRequest } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { audit, type Actor } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { findPersonById, setPasswordHash } from '../auth/login.repository.ts';
 import { countWrongPassword, locked } from '../auth/login.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';

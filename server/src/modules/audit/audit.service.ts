@@ -51,9 +51,6 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-// Moved to src/shared/actor.ts; this re-export goes once every import points there.
-export type { Actor } from '../../shared/actor.ts';
-
 /** `audit` for a change made by `actor`. */
 export const auditChange = (
   db: Db,

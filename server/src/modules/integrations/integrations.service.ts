@@ -1,7 +1,8 @@
 import type { Integration } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { cancelJob } from '../jobs/job-queue.ts';
 import { toIntegration } from './integration-dto.ts';
 import {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { audit, type Actor } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import type { TokenCipher } from './token-cipher.ts';
 import { scheduleJob } from '../jobs/job-queue.ts';
 import { findSource } from './integrations.repository.ts';

@@ -1,7 +1,8 @@
 import type { SyncResult } from '@canopy/portal-contract';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
-import { audit, type Actor } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { scheduleJob } from '../jobs/job-queue.ts';
 import { findIntegration } from './integrations.repository.ts';
 import { freshAccessToken, type IntegrationDeps } from './integrations.service.ts';

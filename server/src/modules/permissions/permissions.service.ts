@@ -1,7 +1,8 @@
 import type { GrantRequest, ReportGrantList, RevokeRequest } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { findTenantReport, tenantByGroup, tenantById } from '../reports/reports.repository.ts';
 
 /** Every grant in a tenant's workspace (super administrators only; the route enforces it). */

@@ -2,7 +2,8 @@ import type { EmbedToken, Report, ReportSyncResult } from '@canopy/portal-contra
 import type { Db } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { isSuperAdmin, type Principal } from '../../shared/principal.ts';
 import { accessibleReportIds, canViewReport } from '../permissions/report-access.ts';
 import {

@@ -2,7 +2,8 @@ import type { TenantSettings, UpdateTenantSettingsRequest } from '@canopy/portal
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
 import { isTimeZone } from '../subscriptions/schedule.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';

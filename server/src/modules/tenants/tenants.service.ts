@@ -2,7 +2,8 @@ import type { CreateTenantRequest, Tenant, UpdateTenantRequest } from '@canopy/p
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { tenantScope, type Principal } from '../../shared/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import type { Mailer } from '../mail/mailer.ts';

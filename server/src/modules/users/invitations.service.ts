@@ -6,7 +6,8 @@ import {
   type User,
 } from '@canopy/portal-contract';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import { adminTenantScope } from '../../shared/principal.ts';
 import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { invitationMailer } from './invitation-mailer.ts';

@@ -2,7 +2,8 @@ import type { CreateUserRequest, RoleName, User } from '@canopy/portal-contract'
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange, type Actor } from '../audit/audit.service.ts';
+import { auditChange } from '../audit/audit.service.ts';
+import type { Actor } from '../../shared/actor.ts';
 import {
   adminTenantScope,
   isSuperAdmin,

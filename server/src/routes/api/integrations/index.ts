@@ -1,7 +1,7 @@
 import { IdParams, IntegrationList, Ok, SyncResult, TenantIdParams } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../../modules/audit/audit.service.ts';
+import type { Actor } from '../../../shared/actor.ts';
 import {
   disconnectIntegration,
   listIntegrations,

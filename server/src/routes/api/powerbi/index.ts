@@ -14,7 +14,7 @@ import {
 } from '../../../modules/permissions/permissions.service.ts';
 import { recordUsage } from '../../../modules/usage/usage.service.ts';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../../../modules/audit/audit.service.ts';
+import type { Actor } from '../../../shared/actor.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
 import { analyticsErrors, reportAndTokenRoutes } from './report-deps.ts';
 
