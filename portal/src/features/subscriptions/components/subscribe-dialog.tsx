@@ -18,6 +18,7 @@ import {
   WEEKDAY_NAMES,
   type ScheduleForm,
 } from '../rules/subscription-rules.ts';
+import '../subscriptions.css';
 
 export interface SubscribeDialogProps {
   reportId: string;

@@ -68,10 +68,10 @@ export function SubscriptionList({
     {
       header: 'Schedule',
       cell: (s) => (
-        <>
+        <span>
           {scheduleText(s)}
-          <span className="muted subscription__format"> · {FORMAT_LABELS[s.format]}</span>
-        </>
+          <span className="muted"> · {FORMAT_LABELS[s.format]}</span>
+        </span>
       ),
     },
     { header: 'Next run', cell: (s) => zonedDateTime(s.nextRunAt, s.timeZone) },
