@@ -21,7 +21,7 @@ const commit = process.env.CANOPY_BUILD_COMMIT ?? gitCommit();
 export default defineConfig({
   entry: {
     server: 'src/server.ts',
-    migrate: 'src/db/migrate-cli.ts',
+    migrate: 'src/cli/migrate.ts',
     'create-admin': 'src/cli/create-admin.ts',
     outbox: 'src/cli/outbox.ts',
   },

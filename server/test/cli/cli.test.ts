@@ -91,19 +91,19 @@ describe('migrate', () => {
     'brings an empty database to the latest schema, then has nothing to do',
     { timeout: SLOW },
     async () => {
-      const first = await cli('src/db/migrate-cli.ts', []);
+      const first = await cli('src/cli/migrate.ts', []);
       expect(first.stderr).toBe('');
       expect(first.code).toBe(0);
       expect(first.stdout).toContain('migrated 2026_11_25_000001_create_identity');
       expect(first.stdout).toContain('migrated 2026_11_25_000002_create_oidc_sign_in');
-      const second = await cli('src/db/migrate-cli.ts', []);
+      const second = await cli('src/cli/migrate.ts', []);
       expect(second.code).toBe(0);
       expect(second.stdout).toContain('already up to date');
     },
   );
 
   it('stops with the name of a bad variable', { timeout: SLOW }, async () => {
-    const res = await cli('src/db/migrate-cli.ts', [], { env: { DATABASE_URL: 'not a url' } });
+    const res = await cli('src/cli/migrate.ts', [], { env: { DATABASE_URL: 'not a url' } });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('DATABASE_URL');
   });
@@ -112,7 +112,7 @@ describe('migrate', () => {
 describe('migrate on an unreachable PostgreSQL', () => {
   it('says so in one line naming DATABASE_URL', { timeout: SLOW }, async () => {
     // Port 1 on loopback: nothing listens there without privileges.
-    const res = await cli('src/db/migrate-cli.ts', [], {
+    const res = await cli('src/cli/migrate.ts', [], {
       env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' },
     });
     expect(res.code).toBe(1);

@@ -1,5 +1,5 @@
-import { configOrExit, describeDatabase, openDatabase, run } from '../cli/cli-support.ts';
-import { migrateToLatest } from './migrate.ts';
+import { configOrExit, describeDatabase, openDatabase, run } from './cli-support.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 /** `pnpm --filter @canopy/server migrate`: brings the configured database to the latest schema. */
 run(async () => {
