@@ -5,7 +5,7 @@ import type { AnalyticsClient } from '../analytics/analytics-client.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { isSuperAdmin, type Principal } from '../../shared/principal.ts';
-import { accessibleReportIds, canViewReport } from '../permissions/report-access.ts';
+import { accessibleReportIds, canViewReport } from './report-access.ts';
 import {
   findTenantReport,
   replaceTenantReports,

@@ -15,7 +15,7 @@ import {
 } from '../../shared/principal.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import { cancelJob, scheduleJob } from '../jobs/job-queue.ts';
-import { canViewReport } from '../permissions/report-access.ts';
+import { canViewReport } from '../reports/report-access.ts';
 import { findTenantReport } from '../reports/reports.repository.ts';
 import { nextOccurrence, type Schedule } from './schedule.ts';
 import {
