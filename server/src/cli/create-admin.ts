@@ -1,6 +1,6 @@
 import { Email, NewPassword } from '@canopy/portal-contract';
 import { migrateToLatest } from '../db/migrate.ts';
-import { provisionSuperAdmin } from '../modules/auth/super-admin-account.service.ts';
+import { provisionSuperAdmin } from '../modules/users/super-admin-account.service.ts';
 import { configOrExit, describeDatabase, openDatabase, run } from './cli-support.ts';
 import { readPassword } from './read-password.ts';
 

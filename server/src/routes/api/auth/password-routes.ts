@@ -16,7 +16,7 @@ import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts
 import {
   passwordLinkStatus,
   renewInvitation,
-} from '../../../modules/auth/invitation-renewal.service.ts';
+} from '../../../modules/users/invitation-renewal.service.ts';
 import {
   passwordChangedMail,
   resetPassword,

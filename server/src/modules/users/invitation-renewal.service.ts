@@ -1,11 +1,11 @@
 import type { PasswordLinkStatus } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../audit/audit.service.ts';
-import { findUser } from '../users/users.repository.ts';
-import type { RequestMeta } from './login.service.ts';
-import { issuePasswordLink, type PasswordLinkDeps } from './password-links.service.ts';
-import { countPasswordTokensSince, findPasswordToken } from './password-tokens.repository.ts';
-import { hashSecret } from './tokens.ts';
+import { findUser } from './users.repository.ts';
+import type { RequestMeta } from '../auth/login.service.ts';
+import { issuePasswordLink, type PasswordLinkDeps } from '../auth/password-links.service.ts';
+import { countPasswordTokensSince, findPasswordToken } from '../auth/password-tokens.repository.ts';
+import { hashSecret } from '../auth/tokens.ts';
 
 /** At most this many invitation mails per person per hour, however they are asked for. */
 export const INVITATION_MAILS_PER_HOUR = 3;

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { audit } from '../audit/audit.service.ts';
-import { createSuperAdmin } from '../users/bootstrap-admin.ts';
-import { findLoginCandidate, setPasswordHash } from './login.repository.ts';
-import { hashPassword } from './passwords.ts';
-import { revokeAllSessions } from './sessions.repository.ts';
+import { createSuperAdmin } from './bootstrap-admin.ts';
+import { findLoginCandidate, setPasswordHash } from '../auth/login.repository.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeAllSessions } from '../auth/sessions.repository.ts';
 
 export type SuperAdminOutcome = 'created' | 'reset' | 'tenant-user';
 
