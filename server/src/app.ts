@@ -12,6 +12,7 @@ import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
 import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
 import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
+import reportsPlugin from './modules/reports/reports-plugin.ts';
 import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
@@ -86,6 +87,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
         : undefined),
   });
   await fastify.register(analyticsPlugin, { client: analytics });
+  await fastify.register(reportsPlugin);
   await fastify.register(integrationsPlugin, {
     xero: options.xero ?? options.config.xero,
     encryptionKey: options.config.encryptionKey,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../src/modules/storage/logos.service.ts';
 import { build, type TestApp } from '../../helper.ts';
-import { UPLOAD_RATE_LIMIT } from '../../../src/routes/api/uploads/index.ts';
+import { UPLOAD_RATE_LIMIT } from '../../../src/routes/api/upload-logo/index.ts';
 import { createCast, createPerson, type Cast } from '../../support/fixtures.ts';
 import { multipart, TINY_PNG } from '../../support/multipart.ts';
 

@@ -18,6 +18,8 @@ import {
   updateTenant,
   type TenantDeps,
 } from '../../../modules/tenants/tenants.service.ts';
+import tenantIntegrations from './integrations.ts';
+import reportSync from './report-sync.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -103,6 +105,10 @@ const adminTenants: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateTenant(app.db, actorOf(request), request.params.id, request.body),
   );
+
+  // A tenant's sub-resources, each in its own file.
+  await app.register(tenantIntegrations);
+  await app.register(reportSync);
 
   app.delete(
     '/:id',

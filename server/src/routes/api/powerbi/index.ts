@@ -16,7 +16,8 @@ import { recordUsage } from '../../../modules/usage/usage.service.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../../shared/actor.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
-import { analyticsErrors, reportAndTokenRoutes } from './report-deps.ts';
+import { analyticsErrors } from '../../analytics-errors.ts';
+import { reportAndTokenRoutes } from './report-and-token-routes.ts';
 
 const actorOf = (request: FastifyRequest): Actor => ({
   principal: principalOf(request),
@@ -30,7 +31,7 @@ const errors = analyticsErrors;
  * report usage log. The rules are in modules/reports and modules/permissions.
  */
 const powerbi: FastifyPluginAsyncZod = async (app) => {
-  reportAndTokenRoutes(app, 'tenant-user', '');
+  reportAndTokenRoutes(app, 'tenant-user');
 
   app.get(
     '/permissions/:groupId/admin',

@@ -10,11 +10,15 @@ import {
   updateTenantSettings,
 } from '../../../modules/tenants/tenant-settings.service.ts';
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
+import groups from './groups.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** A tenant's branding: read by its members and super admins, changed by its Admin. */
 const tenants: FastifyPluginAsyncZod = async (app) => {
+  // /api/tenants/{tenantId}/groups and the access matrix.
+  await app.register(groups);
+
   app.get(
     '/:tenantId/settings',
     {

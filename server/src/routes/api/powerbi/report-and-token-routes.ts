@@ -1,36 +1,8 @@
-import {
-  EmbedToken,
-  EmbedTokenRequest,
-  ErrorBody,
-  GroupIdBody,
-  ReportList,
-} from '@canopy/portal-contract';
-import type { FastifyInstance } from 'fastify';
+import { EmbedToken, EmbedTokenRequest, GroupIdBody, ReportList } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  issueEmbedToken,
-  listReports,
-  type ReportDeps,
-} from '../../../modules/reports/reports.service.ts';
+import { issueEmbedToken, listReports } from '../../../modules/reports/reports.service.ts';
+import { analyticsErrors } from '../../analytics-errors.ts';
 import { principalOf } from '../../../plugins/app/authenticate.ts';
-
-/** What the report services need from the app. */
-export const reportDeps = (app: FastifyInstance): ReportDeps => ({
-  db: app.db,
-  analytics: app.analytics,
-  embedTokenMinutes: app.config.embed.tokenMinutes,
-});
-
-/** The answers of routes that reach the analytics service (upstream failures are 502–504). */
-export const analyticsErrors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-  504: ErrorBody,
-};
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -39,12 +11,12 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
  * administrators (`/api/admin/powerbi/…`): the same services, which tell the two apart by the
  * principal.
  */
-export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadmin', path: string) {
+export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadmin') {
   const who = access === 'superadmin' ? "any tenant's" : "the caller's";
   // Stable names for generated clients: listMyReports / listTenantReports, and the same for tokens.
   const subject = access === 'superadmin' ? 'Tenant' : 'My';
   app.post(
-    `${path}/reports`,
+    '/reports',
     {
       config: { access },
       schema: {
@@ -56,11 +28,11 @@ export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadm
       },
     },
     async (request) => ({
-      reports: await listReports(reportDeps(app), principalOf(request), request.body.groupId),
+      reports: await listReports(app.reports, principalOf(request), request.body.groupId),
     }),
   );
   app.post(
-    `${path}/embed-token`,
+    '/embed-token',
     {
       config: { access },
       schema: {
@@ -71,6 +43,6 @@ export function reportAndTokenRoutes(app: App, access: 'tenant-user' | 'superadm
         response: { 200: EmbedToken, ...analyticsErrors },
       },
     },
-    (request) => issueEmbedToken(reportDeps(app), principalOf(request), request.body),
+    (request) => issueEmbedToken(app.reports, principalOf(request), request.body),
   );
 }

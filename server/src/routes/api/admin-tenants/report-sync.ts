@@ -1,15 +1,13 @@
 import { ReportSyncResult, TenantIdParams } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncTenantReports } from '../../../modules/reports/reports.service.ts';
-import { analyticsErrors, reportAndTokenRoutes, reportDeps } from '../powerbi/report-deps.ts';
 import { actorOf } from '../../../plugins/app/authenticate.ts';
+import { analyticsErrors } from '../../analytics-errors.ts';
 
-/** The super administrator's side of reports: any tenant's list, token and sync. */
-const adminReports: FastifyPluginAsyncZod = async (app) => {
-  reportAndTokenRoutes(app, 'superadmin', '/powerbi');
-
+/** /api/admin/tenants/{tenantId}/reports/sync: bring a tenant's report list up to date. */
+const reportSync: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/tenants/:tenantId/reports/sync',
+    '/:tenantId/reports/sync',
     {
       config: { access: 'superadmin' },
       schema: {
@@ -20,8 +18,8 @@ const adminReports: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportSyncResult, ...analyticsErrors },
       },
     },
-    (request) => syncTenantReports(reportDeps(app), actorOf(request), request.params.tenantId),
+    (request) => syncTenantReports(app.reports, actorOf(request), request.params.tenantId),
   );
 };
 
-export default adminReports;
+export default reportSync;

@@ -1,15 +1,14 @@
-import { IdParams, IntegrationList, Ok, SyncResult, TenantIdParams } from '@canopy/portal-contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdParams, IntegrationList, Ok, SyncResult } from '@canopy/portal-contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../../shared/actor.ts';
 import {
   disconnectIntegration,
   listIntegrations,
   type IntegrationDeps,
 } from '../../../modules/integrations/integrations.service.ts';
 import { syncIntegration } from '../../../modules/integrations/sync.service.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
-import { analyticsErrors } from '../powerbi/report-deps.ts';
+import { actorOf } from '../../../plugins/app/authenticate.ts';
+import { analyticsErrors } from '../../analytics-errors.ts';
 
 const errors = analyticsErrors;
 
@@ -18,15 +17,11 @@ export const integrationDeps = (app: FastifyInstance): IntegrationDeps => ({
   xero: app.integrations.xero,
   cipher: app.integrations.cipher,
 });
-const actorOf = (request: FastifyRequest): Actor => ({
-  principal: principalOf(request),
-  ip: request.ip,
-});
 
-/** Integrations (super administrators only): lists, disconnect, sync. Mounted at /api/admin. */
+/** Integrations (super administrators only): the list, disconnect, sync. */
 const integrations: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/integrations',
+    '',
     {
       config: { access: 'superadmin' },
       schema: {
@@ -39,23 +34,8 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
     () => listIntegrations(app.db),
   );
 
-  app.get(
-    '/tenants/:tenantId/integrations',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['integrations'],
-        operationId: 'listTenantIntegrations',
-        summary: "A tenant's integrations",
-        params: TenantIdParams,
-        response: { 200: IntegrationList, ...errors },
-      },
-    },
-    (request) => listIntegrations(app.db, request.params.tenantId),
-  );
-
   app.delete(
-    '/integrations/:id',
+    '/:id',
     {
       config: { access: 'superadmin' },
       schema: {
@@ -73,7 +53,7 @@ const integrations: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/integrations/:id/sync',
+    '/:id/sync',
     {
       config: { access: 'superadmin' },
       schema: {
