@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionChoices,
   actionGroups,
   actionLabel,
   auditFilters,
   exportFileName,
+  isFiltered,
   rangeError,
   readAuditView,
   relativeTime,
@@ -30,6 +32,26 @@ it('groups actions by family, each group led by its whole family', () => {
     { family: 'auth', all: 'auth.', actions: ['auth.login', 'auth.logout'] },
     { family: 'user', all: 'user.', actions: ['user.create'] },
   ]);
+});
+
+it('offers the recorded actions, plus one a link names that is not recorded yet', () => {
+  const recorded = ['user.create', 'auth.login', 'user.create'];
+  expect(actionChoices(recorded, '')).toEqual(['auth.login', 'user.create']);
+  expect(actionChoices(recorded, 'tenant.delete')).toEqual([
+    'auth.login',
+    'tenant.delete',
+    'user.create',
+  ]);
+  // A whole family is offered by its group, not as an action of its own.
+  expect(actionChoices(recorded, 'tenant.')).toEqual(['auth.login', 'user.create']);
+});
+
+it('counts a view as filtered when any filter narrows it (a blank person does not)', () => {
+  const none = { tenantId: '', person: '  ', action: '', from: '', to: '', page: 4 };
+  expect(isFiltered(none)).toBe(false);
+  expect(isFiltered({ ...none, person: 'ann' })).toBe(true);
+  expect(isFiltered({ ...none, action: 'auth.' })).toBe(true);
+  expect(isFiltered({ ...none, to: '2026-11-26' })).toBe(true);
 });
 
 describe('the view in the URL', () => {

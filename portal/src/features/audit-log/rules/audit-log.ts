@@ -124,6 +124,19 @@ export function writeAuditView(params: URLSearchParams, view: AuditView): URLSea
   return next;
 }
 
+/** Whether any filter narrows the log (the empty state then says nothing matched). */
+export const isFiltered = (view: AuditView) =>
+  Boolean(view.tenantId || view.person.trim() || view.action || view.from || view.to);
+
+/**
+ * The actions the filter offers: the recorded ones, plus the one a link names (so the select shows
+ * it), sorted; "every <family> action" (a code ending in a dot) is offered by its group instead.
+ */
+export function actionChoices(recorded: readonly string[], chosen: string): string[] {
+  const named = chosen && !chosen.endsWith('.') ? [chosen] : [];
+  return [...new Set([...recorded, ...named])].sort();
+}
+
 /** Midnight at the start of a local day, or of the day after (`+1`), as an instant. */
 function localDay(day: string, plus = 0): Date {
   const [year, month, date] = day.split('-').map(Number);
