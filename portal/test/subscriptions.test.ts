@@ -91,6 +91,9 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
     await dialog.getByLabel('Frequency').selectOption('weekly');
     await dialog.getByLabel('Weekday').selectOption('Monday');
     await dialog.getByLabel('Time').fill('08:00');
+    // The report's pages come from the analytics service; one page may be chosen.
+    await dialog.getByRole('option', { name: 'Details' }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Page').selectOption({ label: 'Overview' });
     await expectAccessible(page, 'subscribe dialog');
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await toast(page, 'Subscribed to "Sales Overview"');

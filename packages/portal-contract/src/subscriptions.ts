@@ -100,6 +100,12 @@ export const SubscriptionRecipientList = z.object({
 });
 export type SubscriptionRecipientList = z.infer<typeof SubscriptionRecipientList>;
 
+/** The report's pages, for the Subscribe dialog's page choice (`name` is what a subscription keeps). */
+export const ReportPageList = z.object({
+  pages: z.array(z.object({ name: z.string(), displayName: z.string() })),
+});
+export type ReportPageList = z.infer<typeof ReportPageList>;
+
 export const WEEKDAY_NAMES = [
   'Sunday',
   'Monday',

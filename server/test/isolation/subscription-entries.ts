@@ -106,6 +106,19 @@ export const SUBSCRIPTION_MATRIX: Matrix = {
       adminB: [404, 200],
     },
   },
+  // The matrix app has no analytics service: 503 is the "allowed" answer.
+  'GET /api/subscriptions/pages': {
+    request: async (ctx, target) => ({
+      url: `/api/subscriptions/pages?reportId=${(await reportOf(ctx, target)).reportId}`,
+    }),
+    expect: {
+      anonymous: [401, 401],
+      superAdmin: [403, 403],
+      adminA: [503, 404],
+      viewerA: [503, 404],
+      adminB: [404, 503],
+    },
+  },
   'GET /api/tenants/:tenantId/subscriptions': {
     request: (ctx, target) => ({ url: `/api/tenants/${ctx.tenant(target).id}/subscriptions` }),
     expect: tenantAdmins(),

@@ -1,10 +1,12 @@
 import type {
   CreateSubscriptionRequest,
+  ReportPageList,
   Subscription,
   SubscriptionRecipientList,
   UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
+import type { AnalyticsClient } from '../analytics/analytics-client.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../shared/actor.ts';
 import {
@@ -364,4 +366,31 @@ export async function subscriptionRecipients(
     }
   }
   return { people };
+}
+
+/**
+ * The pages of a report the caller may open, in their order, for the Subscribe dialog's page
+ * choice (the analytics service's Get Pages; without a service: 503 ANALYTICS_UNAVAILABLE).
+ */
+export async function reportPages(
+  db: Db,
+  analytics: AnalyticsClient | undefined,
+  principal: Principal,
+  reportId: string,
+): Promise<ReportPageList> {
+  if (principal.type !== 'tenant-user' || !principal.tenantId) throw new AppError('FORBIDDEN');
+  const report = await findTenantReport(db, principal.tenantId, reportId);
+  if (!report) throw new AppError('REPORT_NOT_FOUND');
+  if (!(await canViewReport(db, principal, principal.tenantId, report.id))) {
+    throw new AppError('FORBIDDEN');
+  }
+  if (!analytics) throw new AppError('ANALYTICS_UNAVAILABLE');
+  const { value } = await analytics.get<{
+    value: { name: string; displayName?: string; order?: number }[];
+  }>(`/groups/${report.group_id}/reports/${report.id}/pages`, 'report');
+  return {
+    pages: [...value]
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      .map((page) => ({ name: page.name, displayName: page.displayName ?? page.name })),
+  };
 }

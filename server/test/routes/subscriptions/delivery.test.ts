@@ -260,8 +260,24 @@ describe('send now, failures and lost access', () => {
   };
 
   it('exports the chosen page', async () => {
-    const page = emulator.state.reports.get(a.reportId)?.definition.pages[0]?.name;
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/subscriptions/pages?reportId=${a.reportId}`,
+      token: a.viewer.token,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const pages = listed.json<{ pages: { name: string; displayName: string }[] }>().pages;
+    const definition = emulator.state.reports.get(a.reportId)?.definition.pages ?? [];
+    expect(pages.map((p) => p.name)).toEqual(definition.map((p) => p.name));
+    const page = pages[0]?.name;
     expect(page).toBeDefined();
+    // Not someone else's report: another tenant's is unknown here.
+    const foreign = await t.request({
+      method: 'GET',
+      url: `/api/subscriptions/pages?reportId=${b.reportId}`,
+      token: a.viewer.token,
+    });
+    expect(foreign.statusCode).toBe(404);
     const id = await subscribe(a.viewer, a.reportId, { pageName: page });
     await sendNow(a.viewer, id);
     const before = reportMails().length;

@@ -1,5 +1,6 @@
 import {
   Ok,
+  ReportPageList,
   SendNowResult,
   Subscription,
   SubscriptionList,
@@ -44,6 +45,19 @@ export const recipientsQuery = (reportId: string) =>
           schema: SubscriptionRecipientList,
         })
       ).people,
+  });
+
+/** The report's pages (empty when the analytics service cannot say: the whole report is sent). */
+export const reportPagesQuery = (reportId: string) =>
+  queryOptions({
+    queryKey: ['subscriptions', 'pages', reportId] as const,
+    queryFn: async () =>
+      (
+        await apiFetch(`/api/subscriptions/pages?reportId=${encodeURIComponent(reportId)}`, {
+          schema: ReportPageList,
+        })
+      ).pages,
+    retry: false,
   });
 
 /** The tenant's time zone (its settings, the same query the branding reads). */

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import {
   recipientsQuery,
+  reportPagesQuery,
   tenantZoneQuery,
   useSubscriptionMutations,
 } from '../api/subscriptions-api.ts';
@@ -43,6 +44,7 @@ export function SubscribeDialog({
   const [error, setError] = useState<string>();
   const zone = useQuery(tenantZoneQuery(tenantId));
   const recipients = useQuery({ ...recipientsQuery(reportId), enabled: isAdmin });
+  const pages = useQuery(reportPagesQuery(reportId));
   const { create } = useSubscriptionMutations();
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -127,6 +129,20 @@ export function SubscribeDialog({
             {DAYS.map((day) => (
               <option key={day} value={day}>
                 {day > 28 ? `${day} (or the month's last day)` : day}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {(pages.data?.length ?? 0) > 1 && (
+          <SelectField
+            label="Page"
+            value={form.pageName}
+            onChange={(event) => set('pageName', event.target.value)}
+          >
+            <option value="">Whole report</option>
+            {(pages.data ?? []).map((page) => (
+              <option key={page.name} value={page.name}>
+                {page.displayName}
               </option>
             ))}
           </SelectField>

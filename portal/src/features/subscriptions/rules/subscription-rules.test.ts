@@ -64,6 +64,7 @@ describe('subscription rules', () => {
         frequency: 'monthly',
         monthDay: 15,
         recipientId: 'u',
+        pageName: 'ReportSection1',
       }),
     ).toEqual({
       reportId: 'r1',
@@ -72,6 +73,7 @@ describe('subscription rules', () => {
       monthDay: 15,
       timeOfDay: '08:00',
       userId: 'u',
+      pageName: 'ReportSection1',
     });
   });
 

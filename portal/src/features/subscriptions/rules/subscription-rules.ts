@@ -19,6 +19,8 @@ export interface ScheduleForm {
   timeOfDay: string;
   /** Empty: yourself. */
   recipientId: string;
+  /** Empty: the whole report. */
+  pageName: string;
 }
 
 /** The Monday numbers: weekly on Monday at 08:00, as a PDF. */
@@ -29,6 +31,7 @@ export const DEFAULT_FORM: ScheduleForm = {
   monthDay: 1,
   timeOfDay: '08:00',
   recipientId: '',
+  pageName: '',
 };
 
 export function timeError(value: string): string | undefined {
@@ -45,6 +48,7 @@ export function createRequest(reportId: string, form: ScheduleForm): CreateSubsc
     ...(form.frequency === 'monthly' ? { monthDay: form.monthDay } : {}),
     timeOfDay: form.timeOfDay,
     ...(form.recipientId ? { userId: form.recipientId } : {}),
+    ...(form.pageName ? { pageName: form.pageName } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   ErrorBody,
   IdParams,
   Ok,
+  ReportPageList,
   SendNowResult,
   Subscription,
   SubscriptionList,
@@ -18,6 +19,7 @@ import {
   listMySubscriptions,
   listTenantSubscriptions,
   removeSubscription,
+  reportPages,
   sendSubscriptionNow,
   subscriptionRecipients,
 } from '../../../modules/subscriptions/subscriptions.service.ts';
@@ -77,6 +79,27 @@ const subscriptions: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => subscriptionRecipients(app.db, principalOf(request), request.query.reportId),
+  );
+
+  app.get(
+    '/subscriptions/pages',
+    {
+      config: { access: 'tenant-user' },
+      schema: {
+        tags,
+        operationId: 'listSubscriptionPages',
+        summary: 'The pages of a report the caller may open (to subscribe to one page)',
+        querystring: SubscriptionRecipientsQuery,
+        response: {
+          200: ReportPageList,
+          502: ErrorBody,
+          503: ErrorBody,
+          504: ErrorBody,
+          ...errors,
+        },
+      },
+    },
+    (request) => reportPages(app.db, app.analytics, principalOf(request), request.query.reportId),
   );
 
   app.get(
