@@ -1,19 +1,18 @@
-import type { Group } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { Badge, Card, PageHeader } from '../../../shared/ui/bits.tsx';
-import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
-import { confirmAction } from '../../../shared/ui/confirm.tsx';
-import { DataTable, type Column } from '../../../shared/ui/data-table.tsx';
+import { ButtonLink } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
-import { toast } from '../../../shared/ui/toast-store.ts';
-import { groupsQuery, useGroupMutations } from '../api/groups-api.ts';
+import { groupsQuery } from '../api/groups-api.ts';
+import { CreateGroupCard } from '../components/create-group-card.tsx';
 import { GroupFormDialog } from '../components/group-form-dialog.tsx';
+import { GroupTable } from '../components/group-table.tsx';
+import { useConfirmDeleteGroup } from '../components/use-confirm-delete-group.ts';
 import { useGroupsTenant } from '../components/use-groups-tenant.ts';
-import { groupNameError } from '../rules/access-reasons.ts';
+import { useRenameGroup } from '../components/use-rename-group.ts';
+import { filterGroups } from '../rules/group-list.ts';
 import '../groups.css';
 
 const LOAD_FAILED = 'Failed to load groups';
@@ -25,91 +24,13 @@ const LOAD_FAILED = 'Failed to load groups';
 export default function GroupsPage() {
   const { tenantId, superAdmin, tenantName, base } = useGroupsTenant();
   const groups = useQuery({ ...groupsQuery(tenantId), enabled: !!tenantId });
-  const { create, update, remove } = useGroupMutations(tenantId);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [nameError, setNameError] = useState<string>();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Group | null>(null);
+  const rename = useRenameGroup(tenantId);
+  const confirmDelete = useConfirmDeleteGroup(tenantId);
   const list = groups.data ?? [];
+  const shown = filterGroups(list, search);
 
   useErrorToast(groups.isError, LOAD_FAILED);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const error = groupNameError(name, list);
-    setNameError(error);
-    if (error) return;
-    create.mutate(
-      { name: name.trim(), description: description.trim() },
-      {
-        onSuccess: (group) => {
-          toast.success(`Group "${group.name}" created`);
-          setName('');
-          setDescription('');
-        },
-        onError: (failure) => toast.error(errorMessage(failure, 'Failed to create group')),
-      },
-    );
-  };
-
-  const onDelete = async (group: Group) => {
-    const ok = await confirmAction(
-      `Delete the group "${group.name}"? Its ${group.memberCount} member(s) lose the access it gives at once.`,
-    );
-    if (!ok) return;
-    remove.mutate(group.id, {
-      onSuccess: () => toast.success(`Group "${group.name}" deleted`),
-      onError: (failure) => toast.error(errorMessage(failure, 'Failed to delete group')),
-    });
-  };
-
-  const needle = search.trim().toLowerCase();
-  const shown = list.filter(
-    (group) =>
-      !needle ||
-      group.name.toLowerCase().includes(needle) ||
-      group.description.toLowerCase().includes(needle),
-  );
-  const columns: Column<Group>[] = [
-    {
-      header: 'Name',
-      cell: (group) => (
-        <Link className="group-link" to={`${base}/groups/${group.id}`}>
-          {group.name}
-        </Link>
-      ),
-    },
-    {
-      header: 'Description',
-      cell: (group) => group.description || <span className="muted">—</span>,
-    },
-    { header: 'Members', cell: (group) => group.memberCount, className: 'num' },
-    { header: 'Reports', cell: (group) => group.reportIds.length, className: 'num' },
-    {
-      header: 'Actions',
-      cell: (group) => (
-        <div className="table__actions">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={`Rename ${group.name}`}
-            onClick={() => setEditing(group)}
-          >
-            Rename
-          </Button>
-          <Button
-            variant="ghost-danger"
-            size="sm"
-            aria-label={`Delete ${group.name}`}
-            onClick={() => void onDelete(group)}
-          >
-            Delete
-          </Button>
-        </div>
-      ),
-    },
-  ];
 
   return (
     <>
@@ -127,28 +48,7 @@ export default function GroupsPage() {
           </ButtonLink>
         }
       />
-      <Card title="Create Group">
-        <form onSubmit={submit} noValidate>
-          <div className="form-grid">
-            <TextField
-              label="Group name"
-              value={name}
-              maxLength={80}
-              error={nameError}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <TextField
-              label="Description (optional)"
-              value={description}
-              maxLength={500}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Group'}
-            </Button>
-          </div>
-        </form>
-      </Card>
+      <CreateGroupCard tenantId={tenantId} groups={list} />
       <Card>
         <div className="list-controls">
           <div className="list-controls__search">
@@ -164,12 +64,8 @@ export default function GroupsPage() {
         <div className="toolbar">
           <h2 className="card__title">Groups ({shown.length})</h2>
         </div>
-        <DataTable
-          caption="Groups"
-          className="table--stack"
-          columns={columns}
+        <GroupTable
           rows={shown}
-          rowKey={(group) => group.id}
           state={
             groups.isError
               ? { status: 'error', message: errorMessage(groups.error, LOAD_FAILED) }
@@ -177,32 +73,19 @@ export default function GroupsPage() {
                 ? { status: 'loading' }
                 : { status: 'ready' }
           }
-          empty={
-            needle
-              ? { title: 'No groups found', text: 'No group matches the search.' }
-              : { title: 'No groups yet', text: 'Create a group above to get started.' }
-          }
-          skeletonRows={3}
+          search={search}
+          base={base}
+          onRename={rename.open}
+          onDelete={(group) => void confirmDelete(group)}
         />
       </Card>
-      {editing && (
+      {rename.editing && (
         <GroupFormDialog
-          group={editing}
-          others={list.filter((group) => group.id !== editing.id)}
-          saving={update.isPending}
-          onClose={() => setEditing(null)}
-          onSave={(body) =>
-            update.mutate(
-              { groupId: editing.id, body },
-              {
-                onSuccess: (group) => {
-                  toast.success(`Group "${group.name}" updated`);
-                  setEditing(null);
-                },
-                onError: (failure) => toast.error(errorMessage(failure, 'Failed to update group')),
-              },
-            )
-          }
+          group={rename.editing}
+          others={list.filter((group) => group.id !== rename.editing?.id)}
+          saving={rename.saving}
+          onClose={rename.close}
+          onSave={rename.save}
         />
       )}
     </>
