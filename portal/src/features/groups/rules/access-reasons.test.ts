@@ -1,6 +1,6 @@
 import type { AccessMatrix } from '@canopy/portal-contract';
 import { describe, expect, it } from 'vitest';
-import { filterMatrix, groupNameError, reasonLabels } from './access-reasons.ts';
+import { filterMatrix, groupNameError, matrixEmptyText, reasonLabels } from './access-reasons.ts';
 
 const matrix: AccessMatrix = {
   people: [
@@ -44,6 +44,15 @@ describe('access reasons', () => {
     expect(byReport.reports.map((r) => r.name)).toEqual(['Stock']);
     expect(byReport.cell('00000000-0000-4000-8000-000000000002', 'r2')?.direct).toBe(true);
     expect(byReport.cell('00000000-0000-4000-8000-000000000002', 'r1')).toBeUndefined();
+  });
+
+  it('says why the matrix is empty: no reports first, then no one matching the filter', () => {
+    expect(matrixEmptyText({ people: [], reports: [] })?.title).toBe('No reports');
+    expect(matrixEmptyText(filterMatrix(matrix, { person: 'nobody', reportId: '' }))).toEqual({
+      title: 'No people found',
+      text: 'No one matches the filter.',
+    });
+    expect(matrixEmptyText(filterMatrix(matrix, { person: '', reportId: '' }))).toBeNull();
   });
 
   it('refuses an empty, too long or already used group name (any case)', () => {

@@ -34,6 +34,17 @@ export function filterMatrix(matrix: AccessMatrix, filters: MatrixFilters) {
   };
 }
 
+export type MatrixView = ReturnType<typeof filterMatrix>;
+
+/** What the matrix says instead of its table: no reports at all, or no one matching the filter. */
+export function matrixEmptyText(view: Pick<MatrixView, 'people' | 'reports'>) {
+  if (view.reports.length === 0)
+    return { title: 'No reports', text: 'The tenant has no synchronised reports yet.' };
+  if (view.people.length === 0)
+    return { title: 'No people found', text: 'No one matches the filter.' };
+  return null;
+}
+
 /** Group names compare like the server's unique index: trimmed, any case. */
 export const sameGroupName = (a: string, b: string) =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
