@@ -8,6 +8,7 @@ import {
   readPeriod,
   reportListRules,
   seriesSummary,
+  withChoice,
 } from './rules/analytics-rules.ts';
 
 describe('usage analytics rules', () => {
@@ -16,6 +17,13 @@ describe('usage analytics rules', () => {
     expect(readPeriod(new URLSearchParams('days=90'))).toBe('90');
     expect(readPeriod(new URLSearchParams('days=14'))).toBe('30');
     expect(readPeriod(new URLSearchParams(''))).toBe('30');
+  });
+
+  it('puts a chosen period or tenant in the URL and goes back to the first page', () => {
+    const params = new URLSearchParams('days=7&tenant=t1&page=3&q=sales');
+    expect(withChoice(params, 'days', '90').toString()).toBe('days=90&tenant=t1&q=sales');
+    expect(withChoice(params, 'tenant', null).toString()).toBe('days=7&q=sales');
+    expect(params.get('page')).toBe('3');
   });
 
   it('rounds milliseconds and shows a dash when nothing was measured', () => {

@@ -26,6 +26,22 @@ export function readPeriod(params: URLSearchParams): AnalyticsPeriod {
     : DEFAULT_PERIOD;
 }
 
+/**
+ * The URL after choosing a period or tenant (null: the default, left out of the URL). A new period
+ * or tenant is a new list, so the report table goes back to its first page.
+ */
+export function withChoice(
+  params: URLSearchParams,
+  name: typeof PERIOD_PARAM | typeof TENANT_PARAM,
+  value: string | null,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  next.delete('page');
+  return next;
+}
+
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** "1,234 ms", rounded to the millisecond; a dash when there was nothing to measure. */
