@@ -24,6 +24,7 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
   let page: Page;
   let errors: string[];
   let reportId: string;
+  let tenantId: string;
 
   beforeAll(async () => {
     emulator = await startEmulator({ populateNewWorkspaces: false });
@@ -37,6 +38,7 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
       payload: { name: 'Acme', adminEmail: 'owner@acme.test', createPowerBIWorkspace: true },
     });
     const tenant = created.json<{ id: string; powerBiGroupId: string }>();
+    tenantId = tenant.id;
     await server.createPerson({ tenantId: tenant.id, role: 'Admin', email: 'ann.admin@acme.test' });
     const listed = await server.app.inject({
       method: 'POST',
@@ -139,6 +141,20 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
     await page.getByRole('heading', { name: 'Subscriptions', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'ann.admin@acme.test', exact: true }).waitFor();
     await expectAccessible(page, 'tenant subscriptions');
+  });
+
+  it("shows a super administrator any tenant's subscriptions from its report list", async () => {
+    const root = await openPortal(server.url);
+    await signInAndLand(root.page, 'root@canopy.test', '/admin');
+    await root.page.goto(`/admin/tenants/${tenantId}/reports`);
+    await settled(root.page);
+    await root.page.getByRole('link', { name: 'Subscriptions' }).click();
+    await settled(root.page);
+    await root.page.getByRole('heading', { name: 'Subscriptions (1)' }).waitFor();
+    await root.page.getByRole('cell', { name: 'ann.admin@acme.test', exact: true }).waitFor();
+    await expectAccessible(root.page, 'tenant subscriptions for the super admin');
+    expect(root.errors).toEqual([]);
+    await root.context.close();
   });
 
   it('pauses, resumes and deletes after a confirmation', async () => {

@@ -118,6 +118,11 @@ export const routes: RouteObject[] = [
             () => import('../features/groups/routes/group-detail-page.tsx'),
           ),
           guarded(
+            '/admin/tenants/:tenantId/subscriptions',
+            ADMIN_ONLY,
+            () => import('../features/subscriptions/routes/tenant-subscriptions-page.tsx'),
+          ),
+          guarded(
             '/admin/tenants/:tenantId/access',
             ADMIN_ONLY,
             () => import('../features/groups/routes/access-matrix-page.tsx'),

@@ -69,6 +69,9 @@ export function AdminReportsPage({
             <ButtonLink variant="secondary" to={`/admin/tenants/${tenantId}/access`}>
               Access matrix
             </ButtonLink>
+            <ButtonLink variant="secondary" to={`/admin/tenants/${tenantId}/subscriptions`}>
+              Subscriptions
+            </ButtonLink>
             <ButtonLink variant="secondary" to="/admin/tenants">
               Back
             </ButtonLink>
