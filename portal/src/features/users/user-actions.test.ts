@@ -1,6 +1,6 @@
 import type { User } from '@canopy/portal-contract';
 import { describe, expect, it } from 'vitest';
-import { userActions } from './rules/user-actions.ts';
+import { tenantRefusal, userActions } from './rules/user-actions.ts';
 
 const person = (id: string, role: 'Admin' | 'Viewer'): Pick<User, 'id' | 'roles'> => ({
   id,
@@ -27,5 +27,22 @@ describe('which row actions the user list offers', () => {
   it('offers Edit and Delete on an Admin who has a fellow Admin, and on a Viewer', () => {
     expect(userActions(ann, [ann, bob, vic], 'bob')).toEqual({ edit: true, delete: true });
     expect(userActions(vic, [ann, vic], 'ann')).toEqual({ edit: true, delete: true });
+  });
+});
+
+describe("which changes a tenant member's User Management refuses", () => {
+  it('refuses everything without a tenant', () => {
+    expect(tenantRefusal('create', null, true)).toBe('No tenant context found');
+    expect(tenantRefusal('delete', '', false)).toBe('No tenant context found');
+  });
+
+  it('refuses a Viewer each change with its own words', () => {
+    expect(tenantRefusal('create', 't', false)).toBe('You do not have permission to create users');
+    expect(tenantRefusal('edit', 't', false)).toBe('You do not have permission to edit user roles');
+    expect(tenantRefusal('delete', 't', false)).toBe('You do not have permission to delete users');
+  });
+
+  it('lets an Admin of the tenant go ahead', () => {
+    expect(tenantRefusal('edit', 't', true)).toBeUndefined();
   });
 });

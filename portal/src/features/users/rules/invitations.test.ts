@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationText, parseEmailList, tooManyEmails } from './invitations.ts';
+import { invitationText, parseEmailList, singleEmailError, tooManyEmails } from './invitations.ts';
 
 describe('parseEmailList', () => {
   it('keeps a single address as it is (the single-invitation form)', () => {
@@ -42,5 +42,20 @@ describe('invitationText', () => {
   it('says nothing without a readable date', () => {
     expect(invitationText(null, now)).toBeNull();
     expect(invitationText('soon', now)).toBeNull();
+  });
+});
+
+describe('singleEmailError', () => {
+  it('requires an address', () => {
+    expect(singleEmailError('   ')).toBe('Email is required');
+  });
+
+  it('refuses what does not look like an address, including only separators', () => {
+    expect(singleEmailError('ann@')).toBe('Please enter a valid email address');
+    expect(singleEmailError(',;')).toBe('Please enter a valid email address');
+  });
+
+  it('accepts one address, spaces around it aside', () => {
+    expect(singleEmailError('  ann@acme.test ')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { MAX_BULK_INVITES } from '@canopy/portal-contract';
+import { isEmail } from '../../../shared/rules/validation.ts';
 
 /**
  * The addresses typed or pasted into the Add New User email field: one per line, or separated by
@@ -10,6 +11,16 @@ export function parseEmailList(text: string): string[] {
     .split(/[\n\r,;]+/)
     .map((piece) => piece.trim())
     .filter((piece) => piece.length > 0);
+}
+
+/**
+ * The field's error when it holds at most one address (several go to the bulk invitation, which
+ * the server checks per address): it is required, and must look like an email address.
+ */
+export function singleEmailError(text: string): string | undefined {
+  if (!text.trim()) return 'Email is required';
+  if (!isEmail(parseEmailList(text)[0] ?? '')) return 'Please enter a valid email address';
+  return undefined;
 }
 
 /** More than one address goes to the bulk invitation, up to the server's limit. */

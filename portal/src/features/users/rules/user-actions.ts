@@ -25,3 +25,27 @@ export function userActions(
     return { edit: false, delete: false, note: 'Only Admin' };
   return { edit: true, delete: true };
 }
+
+/** A change to the tenant's people that a screen may refuse before asking the server. */
+export type UserChange = 'create' | 'edit' | 'delete';
+
+const NOT_PERMITTED: Record<UserChange, string> = {
+  create: 'You do not have permission to create users',
+  edit: 'You do not have permission to edit user roles',
+  delete: 'You do not have permission to delete users',
+};
+
+/**
+ * Why a tenant member's User Management refuses a change (shown as a toast): there is no tenant
+ * to change, or the person is not an Admin (Viewers see the list "View Only"). Undefined when the
+ * change may go ahead; the server checks the same again.
+ */
+export function tenantRefusal(
+  change: UserChange,
+  tenantId: string | null,
+  admin: boolean,
+): string | undefined {
+  if (!tenantId) return 'No tenant context found';
+  if (!admin) return NOT_PERMITTED[change];
+  return undefined;
+}
