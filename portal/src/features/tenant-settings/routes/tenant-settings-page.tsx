@@ -1,76 +1,24 @@
-import type { Theme } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-fetch.ts';
-import { readableSurface, textOnColor } from '../../../shared/rules/brightness.ts';
-import { sessionStore } from '../../../shared/session/session-store.ts';
+import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
-import { SelectField, TextField } from '../../../shared/ui/field.tsx';
-import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
-import { toast } from '../../../shared/ui/toast-store.ts';
-import { tenantSettingsQuery, useSaveTenantSettings } from '../api/tenant-settings-api.ts';
-import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { timeZoneError, timeZoneNames } from '../rules/time-zones.ts';
+import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
+import { tenantSettingsQuery } from '../api/tenant-settings-api.ts';
+import { ColoursCard } from '../components/colours-card.tsx';
+import { TimeZoneCard } from '../components/time-zone-card.tsx';
+import { useSettingsForm } from '../components/use-settings-form.ts';
 
-interface Draft {
-  logoUrl: string | null;
-  primaryColor: string;
-  theme: Theme;
-  timeZone: string;
-}
-
-const ZONES = timeZoneNames();
-
+/** Tenant settings (a tenant's Admins): the logo, colour, theme and time zone of their tenant. */
 export default function TenantSettingsPage() {
   const session = useSession();
   const tenantId = session.tenantId ?? '';
-  const navigate = useNavigate();
   const settings = useQuery({ ...tenantSettingsQuery(tenantId), enabled: !!tenantId });
-  const save = useSaveTenantSettings(tenantId);
-  const [edited, setDraft] = useState<Draft | null>(null);
-  // The form starts from the server's settings; edits live in local state from then on.
-  const draft: Draft | null =
-    edited ??
-    (settings.data
-      ? {
-          logoUrl: settings.data.logoUrl,
-          primaryColor: settings.data.primaryColor,
-          theme: settings.data.theme,
-          timeZone: settings.data.timeZone,
-        }
-      : null);
-  const [zoneError, setZoneError] = useState<string>();
-  const zoneListId = useId();
-
+  const { draft, setDraft, zones, zoneError, submit, saving } = useSettingsForm(
+    tenantId,
+    settings.data,
+  );
   useErrorToast(settings.isError, 'Failed to load tenant info');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const problem = timeZoneError(draft.timeZone, ZONES);
-    setZoneError(problem);
-    if (problem) return;
-    save.mutate(
-      { ...draft, timeZone: draft.timeZone.trim() },
-      {
-        onSuccess: (saved) => {
-          // The session's theme and primary colour follow at once, then on to the reports.
-          sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
-          toast.success('Tenant settings updated');
-          void navigate('/tenant/reports');
-        },
-        onError: (error) =>
-          toast.error(
-            error instanceof ApiError && error.status > 0
-              ? 'Failed to update tenant'
-              : 'Error updating tenant',
-          ),
-      },
-    );
-  };
 
   return (
     <>
@@ -96,58 +44,20 @@ export default function TenantSettingsPage() {
               onUploaded={(url) => setDraft({ ...draft, logoUrl: url })}
             />
           </Card>
-          <Card title="Colours and theme">
-            <div className="form-grid">
-              <TextField
-                label="Primary Color"
-                type="color"
-                value={draft.primaryColor}
-                onChange={(event) => setDraft({ ...draft, primaryColor: event.target.value })}
-              />
-              <SelectField
-                label="Theme"
-                value={draft.theme}
-                onChange={(event) => setDraft({ ...draft, theme: event.target.value as Theme })}
-              >
-                <option value="dark">Dark</option>
-                <option value="light">Light</option>
-              </SelectField>
-              <div className="field">
-                <span className="field__label">Preview</span>
-                <span
-                  className="button"
-                  style={{
-                    background: readableSurface(draft.primaryColor),
-                    color: textOnColor(draft.primaryColor),
-                  }}
-                  aria-hidden="true"
-                >
-                  Primary button
-                </span>
-              </div>
-            </div>
-          </Card>
-          <Card title="Time zone">
-            <div className="form-grid">
-              <TextField
-                label="Time zone"
-                list={zoneListId}
-                autoComplete="off"
-                value={draft.timeZone}
-                error={zoneError}
-                hint="Report subscriptions are sent at their time in this zone. Type to search."
-                onChange={(event) => setDraft({ ...draft, timeZone: event.target.value })}
-              />
-              <datalist id={zoneListId}>
-                {ZONES.map((zone) => (
-                  <option key={zone} value={zone} />
-                ))}
-              </datalist>
-            </div>
-          </Card>
+          <ColoursCard
+            primaryColor={draft.primaryColor}
+            theme={draft.theme}
+            onChange={(change) => setDraft({ ...draft, ...change })}
+          />
+          <TimeZoneCard
+            value={draft.timeZone}
+            zones={zones}
+            error={zoneError}
+            onChange={(timeZone) => setDraft({ ...draft, timeZone })}
+          />
           <div className="form-row" style={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Settings'}
             </Button>
           </div>
         </form>
