@@ -75,6 +75,15 @@ async function onboard(name: string): Promise<Onboarded> {
     payload: { groupId: tenant.powerBiGroupId },
   });
   const reportId = listed.json<{ reports: { id: string }[] }>().reports[0]!.id;
+  // The Admin opens the report once, as people do before subscribing: the tenant's row-level
+  // security key is given out then, one tenant after the other.
+  const opened = await t.request({
+    method: 'POST',
+    url: '/api/powerbi/embed-token',
+    token: admin.token,
+    payload: { reportId, groupId: tenant.powerBiGroupId },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
   await t.database.db
     .insertInto('report_grants')
     .values({ user_id: viewer.id, report_id: reportId, tenant_id: tenant.id, granted_by: admin.id })
