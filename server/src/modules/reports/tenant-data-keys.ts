@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import type { AnalyticsSettings } from '../analytics/analytics-settings.ts';
 
 /**
@@ -20,20 +21,27 @@ export async function tenantDataKey(
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (existing) return existing.data_key;
-  const { count } = await db
-    .selectFrom('tenant_data_keys')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const key = keys[Number(count) % keys.length] ?? tenantId;
-  await db
-    .insertInto('tenant_data_keys')
-    .values({ tenant_id: tenantId, data_key: key })
-    .onConflict((oc) => oc.column('tenant_id').doNothing())
-    .execute();
-  const stored = await db
-    .selectFrom('tenant_data_keys')
-    .select('data_key')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow();
-  return stored.data_key;
+  // Keys are handed out in turn by counting the tenants that have one, so two first requests on two
+  // instances at once would count the same and share a key — two tenants seeing each other's rows.
+  // One transaction-scoped advisory lock makes the count and the insert one step across instances.
+  const assign = async (trx: Db) => {
+    await sql`select pg_advisory_xact_lock(hashtext('canopy.tenant_data_keys'))`.execute(trx);
+    const { count } = await trx
+      .selectFrom('tenant_data_keys')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('tenant_id', '!=', tenantId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('tenant_data_keys')
+      .values({ tenant_id: tenantId, data_key: keys[Number(count) % keys.length] ?? tenantId })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .execute();
+    const stored = await trx
+      .selectFrom('tenant_data_keys')
+      .select('data_key')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    return stored.data_key;
+  };
+  return db.isTransaction ? assign(db) : (db as Kysely<Database>).transaction().execute(assign);
 }
