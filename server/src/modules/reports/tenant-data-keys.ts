@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { AnalyticsSettings } from '../analytics/analytics-settings.ts';
 
 /**
@@ -43,5 +43,5 @@ export async function tenantDataKey(
       .executeTakeFirstOrThrow();
     return stored.data_key;
   };
-  return db.isTransaction ? assign(db) : (db as Kysely<Database>).transaction().execute(assign);
+  return db.isTransaction ? assign(db) : db.transaction().execute(assign);
 }
