@@ -17,7 +17,15 @@ beforeAll(async () => {
   for (const name of ['A', 'B', 'C', 'D']) {
     const row = await handle.db
       .insertInto('tenants')
-      .values({ name: `Tenant ${name}`, admin_email: `admin@${name.toLowerCase()}.test` })
+      .values({
+        name: `Tenant ${name}`,
+        admin_email: `admin@${name.toLowerCase()}.test`,
+        status: 'active',
+        logo_url: null,
+        primary_color: '#0078d4',
+        theme: 'light',
+        power_bi_group_id: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     tenants.push(row.id);
