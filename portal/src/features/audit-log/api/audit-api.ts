@@ -8,6 +8,7 @@ import {
   toSearch,
   type AuditView,
 } from '../rules/audit-log.ts';
+import { downloadFile } from '../../../shared/api/download-file.ts';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -39,21 +40,5 @@ export const auditActionsQuery = () =>
   });
 
 /** Downloads the filtered log as the server's CSV file (every page, newest first). */
-export async function downloadAuditCsv(view: AuditView): Promise<void> {
-  let disposition: string | null = null;
-  const blob = await apiFetch<Blob>(`/api/admin/audit/export.csv?${toSearch(auditFilters(view))}`, {
-    responseType: 'blob',
-    onHeaders: (headers) => {
-      disposition = headers.get('content-disposition');
-    },
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName(disposition);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser; the object URL can go once it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export const downloadAuditCsv = (view: AuditView): Promise<void> =>
+  downloadFile(`/api/admin/audit/export.csv?${toSearch(auditFilters(view))}`, exportFileName);

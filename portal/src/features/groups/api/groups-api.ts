@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
+import { downloadFile } from '../../../shared/api/download-file.ts';
 
 const base = (tenantId: string) => `/api/tenants/${tenantId}`;
 
@@ -94,20 +95,8 @@ export async function downloadAccessMatrixCsv(
   const params = new URLSearchParams();
   if (filters.person) params.set('person', filters.person);
   if (filters.reportId) params.set('reportId', filters.reportId);
-  let disposition: string | null = null;
-  const blob = await apiFetch<Blob>(`${base(tenantId)}/access-matrix/export.csv?${params}`, {
-    responseType: 'blob',
-    onHeaders: (headers) => {
-      disposition = headers.get('content-disposition');
-    },
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'access-matrix.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser; the object URL can go once it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  await downloadFile(
+    `${base(tenantId)}/access-matrix/export.csv?${params}`,
+    (disposition) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'access-matrix.csv',
+  );
 }
