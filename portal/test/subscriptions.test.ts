@@ -157,6 +157,25 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
     await root.context.close();
   });
 
+  it('changes the schedule from the list, keeping the recipient', async () => {
+    await page.goto('/account/subscriptions');
+    await settled(page);
+    await page.getByRole('button', { name: /^Edit schedule of Sales Overview/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+    await dialog.getByText('mailed to ann.admin@acme.test').waitFor();
+    expect(await dialog.getByLabel('Recipient').count()).toBe(0);
+    await dialog.getByLabel('Frequency').selectOption('monthly');
+    await dialog.getByLabel('Day of the month').selectOption('31');
+    await dialog.getByLabel('Time').fill('17:30');
+    await expectAccessible(page, 'edit schedule dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Schedule of "Sales Overview" updated');
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByText('Monthly on day 31 (or the last day) at 17:30 Europe/London', { exact: false })
+      .waitFor();
+  });
+
   it('pauses, resumes and deletes after a confirmation', async () => {
     await page.goto('/account/subscriptions');
     await settled(page);

@@ -1,3 +1,4 @@
+import type { Subscription } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
@@ -15,6 +16,8 @@ import {
 import {
   createRequest,
   DEFAULT_FORM,
+  formFromSubscription,
+  updateRequest,
   timeError,
   WEEKDAY_NAMES,
   type ScheduleForm,
@@ -27,25 +30,35 @@ export interface SubscribeDialogProps {
   tenantId: string;
   /** Tenant Admins may subscribe someone else who can open the report. */
   isAdmin: boolean;
+  /** Change this subscription's schedule instead of creating one (its recipient stays). */
+  editing?: Subscription;
   onClose: () => void;
 }
 
 const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
 
-/** Subscribe to a report: format, frequency and day, time in the tenant's zone, recipient. */
+/**
+ * Subscribe to a report — format, frequency and day, time in the tenant's zone, recipient — or
+ * change an existing subscription's schedule with the same fields.
+ */
 export function SubscribeDialog({
   reportId,
   reportName,
   tenantId,
   isAdmin,
+  editing,
   onClose,
 }: SubscribeDialogProps) {
-  const [form, setForm] = useState<ScheduleForm>(DEFAULT_FORM);
+  const [form, setForm] = useState<ScheduleForm>(() =>
+    editing ? formFromSubscription(editing) : DEFAULT_FORM,
+  );
   const [error, setError] = useState<string>();
   const zone = useQuery(tenantZoneQuery(tenantId));
-  const recipients = useQuery({ ...recipientsQuery(reportId), enabled: isAdmin });
+  const chooseRecipient = isAdmin && !editing;
+  const recipients = useQuery({ ...recipientsQuery(reportId), enabled: chooseRecipient });
   const pages = useQuery(reportPagesQuery(reportId));
-  const { create } = useSubscriptionMutations();
+  const { create, update } = useSubscriptionMutations();
+  const saving = create.isPending || update.isPending;
   const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
@@ -54,6 +67,19 @@ export function SubscribeDialog({
     const problem = timeError(form.timeOfDay);
     setError(problem);
     if (problem) return;
+    if (editing) {
+      update.mutate(
+        { id: editing.id, body: updateRequest(form) },
+        {
+          onSuccess: () => {
+            toast.success(`Schedule of "${reportName}" updated`);
+            onClose();
+          },
+          onError: (failure) => toast.error(errorMessage(failure, 'Failed to change subscription')),
+        },
+      );
+      return;
+    }
     create.mutate(createRequest(reportId, form), {
       onSuccess: (subscription) => {
         toast.success(
@@ -71,12 +97,16 @@ export function SubscribeDialog({
   return (
     <Dialog
       open
-      title="Subscribe"
-      description={`Get "${reportName}" by email on a schedule.`}
+      title={editing ? 'Edit Schedule' : 'Subscribe'}
+      description={
+        editing
+          ? `Change when "${reportName}" is mailed to ${editing.recipient.email}.`
+          : `Get "${reportName}" by email on a schedule.`
+      }
       onClose={onClose}
     >
       <form onSubmit={submit} noValidate className="subscribe-form">
-        {isAdmin && (
+        {chooseRecipient && (
           <SelectField
             label="Recipient"
             value={form.recipientId}
@@ -159,8 +189,14 @@ export function SubscribeDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Subscribing...' : 'Subscribe'}
+          <Button type="submit" disabled={saving}>
+            {editing
+              ? update.isPending
+                ? 'Saving...'
+                : 'Save'
+              : create.isPending
+                ? 'Subscribing...'
+                : 'Subscribe'}
           </Button>
         </div>
       </form>

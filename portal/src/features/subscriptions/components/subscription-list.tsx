@@ -8,6 +8,7 @@ import { DataTable, type Column, type TableState } from '../../../shared/ui/data
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSubscriptionMutations } from '../api/subscriptions-api.ts';
+import { SubscribeDialog } from './subscribe-dialog.tsx';
 import {
   FORMAT_LABELS,
   matchesSearch,
@@ -34,6 +35,7 @@ export function SubscriptionList({
   const { update, remove, sendNow } = useSubscriptionMutations();
   const [search, setSearch] = useState('');
   const shown = subscriptions.filter((s) => matchesSearch(s, search));
+  const [editing, setEditing] = useState<Subscription | null>(null);
 
   const togglePause = (s: Subscription) =>
     update.mutate(
@@ -100,6 +102,14 @@ export function SubscriptionList({
           <Button
             variant="secondary"
             size="sm"
+            aria-label={`Edit schedule of ${s.reportName} for ${s.recipient.email}`}
+            onClick={() => setEditing(s)}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
             aria-label={`Send now ${s.reportName} for ${s.recipient.email}`}
             disabled={sendNow.isPending}
             onClick={() => send(s)}
@@ -157,6 +167,16 @@ export function SubscriptionList({
         }
         skeletonRows={3}
       />
+      {editing && (
+        <SubscribeDialog
+          reportId={editing.reportId}
+          reportName={editing.reportName}
+          tenantId={editing.tenantId}
+          isAdmin={false}
+          editing={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Card>
   );
 }

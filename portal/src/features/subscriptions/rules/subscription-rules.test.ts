@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   createRequest,
   DEFAULT_FORM,
+  formFromSubscription,
   matchesSearch,
   scheduleText,
   statusBadge,
   timeError,
+  updateRequest,
   zonedDateTime,
 } from './subscription-rules.ts';
 
@@ -95,5 +97,38 @@ describe('subscription rules', () => {
     expect(matchesSearch(subscription(), 'ANN@')).toBe(true);
     expect(matchesSearch(subscription(), 'monday')).toBe(true);
     expect(matchesSearch(subscription(), 'payroll')).toBe(false);
+  });
+});
+
+describe('editing a schedule', () => {
+  it('fills the form from the subscription, with the defaults for the unused day fields', () => {
+    const form = formFromSubscription(subscription({ pageName: 'ReportSection2' }));
+    expect(form).toEqual({
+      format: 'PDF',
+      frequency: 'weekly',
+      weekday: 1,
+      monthDay: DEFAULT_FORM.monthDay,
+      timeOfDay: '08:00',
+      recipientId: '',
+      pageName: 'ReportSection2',
+    });
+  });
+
+  it('sends only the day field the frequency uses and clears the other and an unset page', () => {
+    expect(
+      updateRequest({ ...DEFAULT_FORM, frequency: 'monthly', monthDay: 31, timeOfDay: '17:30' }),
+    ).toEqual({
+      format: 'PDF',
+      frequency: 'monthly',
+      weekday: null,
+      monthDay: 31,
+      timeOfDay: '17:30',
+      pageName: null,
+    });
+    expect(updateRequest({ ...DEFAULT_FORM, frequency: 'daily', pageName: 'P1' })).toMatchObject({
+      weekday: null,
+      monthDay: null,
+      pageName: 'P1',
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type Subscription,
   type SubscriptionFormat,
   type SubscriptionFrequency,
+  type UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
 import type { Tone } from '../../../shared/ui/bits.tsx';
 
@@ -49,6 +50,31 @@ export function createRequest(reportId: string, form: ScheduleForm): CreateSubsc
     timeOfDay: form.timeOfDay,
     ...(form.recipientId ? { userId: form.recipientId } : {}),
     ...(form.pageName ? { pageName: form.pageName } : {}),
+  };
+}
+
+/** The dialog's form for changing a subscription's schedule (the recipient stays). */
+export function formFromSubscription(s: Subscription): ScheduleForm {
+  return {
+    format: s.format,
+    frequency: s.frequency,
+    weekday: s.weekday ?? DEFAULT_FORM.weekday,
+    monthDay: s.monthDay ?? DEFAULT_FORM.monthDay,
+    timeOfDay: s.timeOfDay,
+    recipientId: '',
+    pageName: s.pageName ?? '',
+  };
+}
+
+/** The change for a form: the day field the frequency uses, the other cleared. */
+export function updateRequest(form: ScheduleForm): UpdateSubscriptionRequest {
+  return {
+    format: form.format,
+    frequency: form.frequency,
+    weekday: form.frequency === 'weekly' ? form.weekday : null,
+    monthDay: form.frequency === 'monthly' ? form.monthDay : null,
+    timeOfDay: form.timeOfDay,
+    pageName: form.pageName || null,
   };
 }
 
