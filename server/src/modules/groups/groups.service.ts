@@ -167,13 +167,17 @@ export async function deleteGroup(
   });
 }
 
-/** Idempotent: adding a member twice keeps one row and audits only the first. */
-export async function addMember(
+/**
+ * Adds a person to a group or removes them; idempotent, audited only when something changed. A
+ * removal refuses their next report list or embed token at once (nothing caches memberships).
+ */
+export async function setMembership(
   db: Db,
   actor: Actor,
   tenantId: string,
   groupId: string,
   userId: string,
+  member: boolean,
 ): Promise<void> {
   const scoped = await groupTenant(db, actor.principal, tenantId);
   await db.transaction().execute(async (trx) => {
@@ -181,45 +185,22 @@ export async function addMember(
     if (!group) throw new AppError('GROUP_NOT_FOUND');
     const person = await findTenantPerson(trx, scoped, userId);
     if (!person) throw new AppError('USER_NOT_FOUND');
-    const added = await trx
-      .insertInto('group_members')
-      .values({ group_id: groupId, user_id: userId })
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (added) {
+    const changed = member
+      ? await trx
+          .insertInto('group_members')
+          .values({ group_id: groupId, user_id: userId })
+          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+          .returning('user_id')
+          .executeTakeFirst()
+      : await trx
+          .deleteFrom('group_members')
+          .where('group_id', '=', groupId)
+          .where('user_id', '=', userId)
+          .returning('user_id')
+          .executeTakeFirst();
+    if (changed) {
       await auditChange(trx, actor, {
-        action: 'group.member_add',
-        tenantId: scoped,
-        target: `group:${groupId}`,
-        details: { name: group.name, userId, email: person.email },
-      });
-    }
-  });
-}
-
-export async function removeMember(
-  db: Db,
-  actor: Actor,
-  tenantId: string,
-  groupId: string,
-  userId: string,
-): Promise<void> {
-  const scoped = await groupTenant(db, actor.principal, tenantId);
-  await db.transaction().execute(async (trx) => {
-    const group = await findTenantGroup(trx, scoped, groupId);
-    if (!group) throw new AppError('GROUP_NOT_FOUND');
-    const person = await findTenantPerson(trx, scoped, userId);
-    if (!person) throw new AppError('USER_NOT_FOUND');
-    const removed = await trx
-      .deleteFrom('group_members')
-      .where('group_id', '=', groupId)
-      .where('user_id', '=', userId)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (removed) {
-      await auditChange(trx, actor, {
-        action: 'group.member_remove',
+        action: member ? 'group.member_add' : 'group.member_remove',
         tenantId: scoped,
         target: `group:${groupId}`,
         details: { name: group.name, userId, email: person.email },

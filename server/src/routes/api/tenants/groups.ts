@@ -20,13 +20,12 @@ import {
   accessMatrixFileName,
 } from '../../../modules/groups/access-matrix.service.ts';
 import {
-  addMember,
   createGroup,
   deleteGroup,
   getGroup,
   listGroups,
-  removeMember,
   setGroupGrant,
+  setMembership,
   updateGroup,
 } from '../../../modules/groups/groups.service.ts';
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
@@ -150,7 +149,7 @@ const groups: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId, id, userId } = request.params;
-      await addMember(app.db, actorOf(request), tenantId, id, userId);
+      await setMembership(app.db, actorOf(request), tenantId, id, userId, true);
       return { ok: true as const };
     },
   );
@@ -169,7 +168,7 @@ const groups: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId, id, userId } = request.params;
-      await removeMember(app.db, actorOf(request), tenantId, id, userId);
+      await setMembership(app.db, actorOf(request), tenantId, id, userId, false);
       return { ok: true as const };
     },
   );
