@@ -1,3 +1,4 @@
+import type { Access } from '@canopy/portal-contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
@@ -7,16 +8,12 @@ import type { Actor } from '../../shared/actor.ts';
 import type { AccessClaims } from '../../shared/access-claims.ts';
 
 /**
- * Who may call a route, declared once in its `config.access`:
- * - `public`: anyone (sign-in, password reset, files served by unguessable name);
- * - `signed-in`: any signed-in person;
- * - `superadmin`: super administrators only;
- * - `tenant-user`: people of a tenant (Admins and Viewers), not super administrators;
- * - `tenant-admin`: tenant Admins (and super administrators, who administer every tenant).
- * Finer rules (which tenant, which object) live in the services. Routes without a declaration are
+ * Who may call a route is declared once, with the endpoint, in `@canopy/portal-contract` (see
+ * `Access` there) and copied to the route's `config.access` by routes/route-of.ts. Finer rules
+ * (which tenant, which object) live in the services. Routes without a declaration are
  * `signed-in`, so a forgotten declaration fails closed.
  */
-export type Access = 'public' | 'signed-in' | 'superadmin' | 'tenant-user' | 'tenant-admin';
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,29 +1,24 @@
 import {
-  AccessMatrix,
-  GroupDetail,
-  GroupList,
-  Ok,
+  endpoints,
   type AccessMatrixQuery,
   type CreateGroupRequest,
   type UpdateGroupRequest,
 } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call, pathOf } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 import { downloadFile } from '../../../shared/api/download-file.ts';
-
-const base = (tenantId: string) => `/api/tenants/${tenantId}`;
 
 export const groupsQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.tenantGroups(tenantId),
-    queryFn: async () => (await apiFetch(`${base(tenantId)}/groups`, { schema: GroupList })).groups,
+    queryFn: async () => (await call(endpoints.listGroups, { params: { tenantId } })).groups,
   });
 
 export const groupQuery = (tenantId: string, groupId: string) =>
   queryOptions({
     queryKey: [...queryKeys.tenantGroups(tenantId), groupId],
-    queryFn: () => apiFetch(`${base(tenantId)}/groups/${groupId}`, { schema: GroupDetail }),
+    queryFn: () => call(endpoints.getGroup, { params: { tenantId, id: groupId } }),
     retry: false,
   });
 
@@ -31,7 +26,7 @@ export const groupQuery = (tenantId: string, groupId: string) =>
 export const accessMatrixQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.accessMatrix(tenantId),
-    queryFn: () => apiFetch(`${base(tenantId)}/access-matrix`, { schema: AccessMatrix }),
+    queryFn: () => call(endpoints.getAccessMatrix, { params: { tenantId } }),
     refetchOnMount: 'always',
   });
 
@@ -43,28 +38,26 @@ export function useGroupMutations(tenantId: string) {
       queryClient.invalidateQueries({ queryKey: queryKeys.tenantGroups(tenantId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.accessMatrix(tenantId) }),
     ]);
-  const groupUrl = (groupId: string) => `${base(tenantId)}/groups/${groupId}`;
   return {
     create: useMutation({
       mutationFn: (body: CreateGroupRequest) =>
-        apiFetch(`${base(tenantId)}/groups`, { method: 'POST', body, schema: GroupDetail }),
+        call(endpoints.createGroup, { params: { tenantId }, body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ groupId, body }: { groupId: string; body: UpdateGroupRequest }) =>
-        apiFetch(groupUrl(groupId), { method: 'PATCH', body, schema: GroupDetail }),
+        call(endpoints.updateGroup, { params: { tenantId, id: groupId }, body }),
       onSettled,
     }),
     remove: useMutation({
       mutationFn: (groupId: string) =>
-        apiFetch(groupUrl(groupId), { method: 'DELETE', schema: Ok }),
+        call(endpoints.deleteGroup, { params: { tenantId, id: groupId } }),
       onSettled,
     }),
     member: useMutation({
       mutationFn: ({ groupId, userId, add }: { groupId: string; userId: string; add: boolean }) =>
-        apiFetch(`${groupUrl(groupId)}/members/${userId}`, {
-          method: add ? 'PUT' : 'DELETE',
-          schema: Ok,
+        call(add ? endpoints.addGroupMember : endpoints.removeGroupMember, {
+          params: { tenantId, id: groupId, userId },
         }),
       onSettled,
     }),
@@ -78,9 +71,8 @@ export function useGroupMutations(tenantId: string) {
         reportId: string;
         grant: boolean;
       }) =>
-        apiFetch(`${groupUrl(groupId)}/reports/${encodeURIComponent(reportId)}`, {
-          method: grant ? 'PUT' : 'DELETE',
-          schema: Ok,
+        call(grant ? endpoints.grantGroupReport : endpoints.revokeGroupReport, {
+          params: { tenantId, id: groupId, reportId },
         }),
       onSettled,
     }),
@@ -92,11 +84,8 @@ export async function downloadAccessMatrixCsv(
   tenantId: string,
   filters: AccessMatrixQuery,
 ): Promise<void> {
-  const params = new URLSearchParams();
-  if (filters.person) params.set('person', filters.person);
-  if (filters.reportId) params.set('reportId', filters.reportId);
   await downloadFile(
-    `${base(tenantId)}/access-matrix/export.csv?${params}`,
+    pathOf(endpoints.exportAccessMatrix, { params: { tenantId }, query: filters }),
     (disposition) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'access-matrix.csv',
   );
 }
