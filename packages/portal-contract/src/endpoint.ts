@@ -86,8 +86,8 @@ export function successSchema(declaration: Endpoint): ZodType | undefined {
  */
 export function urlOf(
   declaration: Pick<Endpoint, 'path'>,
-  params?: Record<string, string | number> | undefined,
-  query?: Record<string, unknown> | undefined,
+  params?: Record<string, string | number>,
+  query?: Record<string, unknown>,
 ): string {
   const path = declaration.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
