@@ -1,4 +1,15 @@
+import { accountEndpoints } from './account.ts';
+import { analyticsEndpoints } from './analytics.ts';
+import { auditEndpoints } from './audit.ts';
+import { authEndpoints } from './auth.ts';
+import { chatEndpoints } from './chat.ts';
 import { groupsEndpoints } from './groups.ts';
+import { integrationsEndpoints } from './integrations.ts';
+import { reportsEndpoints } from './reports.ts';
+import { subscriptionsEndpoints } from './subscriptions.ts';
+import { systemEndpoints } from './system.ts';
+import { tenantsEndpoints } from './tenants.ts';
+import { usersEndpoints } from './users.ts';
 
 /**
  * Every endpoint of the portal API, by operationId. The server registers each route from its entry
@@ -6,6 +17,17 @@ import { groupsEndpoints } from './groups.ts';
  * through portal/src/shared/api/api-client.ts.
  */
 export const endpoints = {
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...usersEndpoints,
+  ...auditEndpoints,
+  ...systemEndpoints,
+  ...chatEndpoints,
+  ...analyticsEndpoints,
+  ...integrationsEndpoints,
+  ...subscriptionsEndpoints,
+  ...tenantsEndpoints,
+  ...reportsEndpoints,
   ...groupsEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,2 @@
+/** The account endpoints (filled in as their routes move onto the table). */
+export const accountEndpoints = {};

@@ -1,0 +1,2 @@
+/** The analytics endpoints (filled in as their routes move onto the table). */
+export const analyticsEndpoints = {};

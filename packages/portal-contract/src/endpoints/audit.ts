@@ -1,0 +1,2 @@
+/** The audit endpoints (filled in as their routes move onto the table). */
+export const auditEndpoints = {};

@@ -1,0 +1,2 @@
+/** The auth endpoints (filled in as their routes move onto the table). */
+export const authEndpoints = {};

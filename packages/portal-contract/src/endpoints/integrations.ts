@@ -1,0 +1,2 @@
+/** The integrations endpoints (filled in as their routes move onto the table). */
+export const integrationsEndpoints = {};

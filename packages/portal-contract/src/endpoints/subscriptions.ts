@@ -1,0 +1,2 @@
+/** The subscriptions endpoints (filled in as their routes move onto the table). */
+export const subscriptionsEndpoints = {};

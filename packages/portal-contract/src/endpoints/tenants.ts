@@ -1,0 +1,2 @@
+/** The tenants endpoints (filled in as their routes move onto the table). */
+export const tenantsEndpoints = {};
