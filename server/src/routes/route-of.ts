@@ -8,6 +8,7 @@ interface RouteSchema<E extends Endpoint> {
   tags: string[];
   hide?: boolean;
   consumes?: string[];
+  security?: [];
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
@@ -28,14 +29,17 @@ export function routeOf<const E extends Endpoint>(app: { prefix: string }, decla
     operationId: declaration.operationId,
     summary: declaration.summary,
     tags: [...declaration.tags],
-    response: declaration.responses,
   } as RouteSchema<E>;
+  // None declared (a file, a redirect): the OpenAPI transform then documents a default response.
+  if (Object.keys(declaration.responses).length > 0) schema.response = declaration.responses;
   if (declaration.params) schema.params = declaration.params;
   if (declaration.query) schema.querystring = declaration.query;
   if (declaration.body) schema.body = declaration.body;
   if (declaration.description) schema.description = declaration.description;
   if (declaration.hide) schema.hide = true;
   if (declaration.consumes) schema.consumes = [...declaration.consumes];
+  // Public endpoints take no bearer token: the document says so instead of the global default.
+  if (declaration.access === 'public') schema.security = [];
   return {
     method: declaration.method,
     url: declaration.path.slice(app.prefix.length),
