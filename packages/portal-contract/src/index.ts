@@ -14,5 +14,6 @@ export * from './groups.ts';
 export * from './analytics.ts';
 export * from './integrations.ts';
 export * from './subscriptions.ts';
+export * from './system.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -1,7 +1,8 @@
+import { endpoints } from '@canopy/portal-contract';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pendingMigrations } from '../../../db/migrate.ts';
+import { routeOf } from '../../route-of.ts';
 
 /**
  * Readiness, for load balancers and orchestrators: 200 only when this instance can serve — the
@@ -10,25 +11,11 @@ import { pendingMigrations } from '../../../db/migrate.ts';
  * closes, Fastify answers 503 before any route runs, so a draining instance leaves rotation too.
  */
 const ready: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '',
-    {
-      config: { access: 'public', rateLimit: false },
-      schema: {
-        tags: ['health'],
-        operationId: 'getReadiness',
-        summary: 'Readiness: 200 when the database answers and every migration is applied',
-        security: [],
-        response: {
-          200: z.object({ status: z.literal('ready') }),
-          503: z.object({
-            status: z.literal('unavailable'),
-            reason: z.enum(['database', 'migrations']),
-          }),
-        },
-      },
-    },
-    async (_request, reply) => {
+  const route = routeOf(app, endpoints.getReadiness);
+  app.route({
+    ...route,
+    config: { ...route.config, rateLimit: false },
+    handler: async (_request, reply) => {
       try {
         await sql`select 1`.execute(app.db);
       } catch {
@@ -49,7 +36,7 @@ const ready: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: 'ready' as const };
     },
-  );
+  });
 };
 
 export default ready;

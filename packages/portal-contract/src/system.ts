@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Liveness: the database answers. */
+export const HealthOk = z.object({ status: z.literal('ok') });
+export const HealthUnavailable = z.object({ status: z.literal('unavailable') });
+
+/** Readiness: the database answers and has every migration this release needs. */
+export const ReadinessOk = z.object({ status: z.literal('ready') });
+export const ReadinessUnavailable = z.object({
+  status: z.literal('unavailable'),
+  reason: z.enum(['database', 'migrations']),
+});
+
+/** Which release answers (during a rolling upgrade, instances may differ). */
+export const VersionInfo = z.object({
+  version: z.string(),
+  commit: z.string().nullable(),
+  node: z.string(),
+});
+export type VersionInfo = z.infer<typeof VersionInfo>;
