@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
-import { isTimeZone } from '../subscriptions/schedule.ts';
+import { isTimeZone } from '../../shared/time-zone.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import { toTenantSettings } from './tenant-dto.ts';
 import { updateTenant } from './tenants.repository.ts';

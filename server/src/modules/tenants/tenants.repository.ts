@@ -11,32 +11,6 @@ export function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefi
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
 }
 
-/**
- * The tenant row, locked until the transaction ends: changes to a tenant's Admins serialise on it,
- * so two concurrent demotions cannot both see "another Admin remains".
- */
-export function lockTenant(db: Db, tenantId: string): Promise<{ id: string } | undefined> {
-  return db
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', tenantId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/**
- * The tenant row, kept from being deleted until the transaction ends (a key-share lock, which
- * other writers of the tenant's people do not wait for): for adding a person to it.
- */
-export function holdTenant(db: Db, tenantId: string): Promise<{ id: string } | undefined> {
-  return db
-    .selectFrom('tenants')
-    .select('id')
-    .where('id', '=', tenantId)
-    .forKeyShare()
-    .executeTakeFirst();
-}
-
 export function insertTenant(db: Db, values: NewTenantRow): Promise<TenantRow> {
   return db.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
 }

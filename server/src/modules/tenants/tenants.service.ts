@@ -5,8 +5,6 @@ import { AppError } from '../../errors.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { tenantScope, type Principal } from '../../shared/principal.ts';
-import { issuePasswordLink } from '../auth/password-links.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { toTenant } from './tenant-dto.ts';
@@ -18,19 +16,18 @@ import {
   listTenants,
   updateTenant as updateTenantRow,
 } from './tenants.repository.ts';
-import { invitationMailer } from '../users/invitation-mailer.ts';
-import { insertInvitedUser, setRole } from '../users/users.repository.ts';
+import { addMember, inviteMember } from '../users/new-member.ts';
+import type { InvitationDeps } from '../users/send-invitation.ts';
 import type { WorkspaceProvisioner } from './workspace-provisioner.ts';
 
-export interface TenantDeps {
+/**
+ * The new tenant's first Admin is invited by mail (`InvitationDeps`); `warn` also takes the
+ * best-effort clean-up failures.
+ */
+export interface TenantDeps extends InvitationDeps {
   db: Kysely<Database>;
   workspaces: WorkspaceProvisioner;
   storage: Storage;
-  /** The new tenant's administrator is mailed an invitation. */
-  mailer: Mailer;
-  publicUrl: string;
-  /** Where best-effort clean-up failures go (the request's logger). */
-  warn: (details: Record<string, unknown>, message: string) => void;
 }
 
 export async function getTenants(db: Kysely<Database>): Promise<Tenant[]> {
@@ -88,13 +85,14 @@ export async function createTenant(
         power_bi_group_id: null,
       });
       // Before the workspace: a taken email is refused without calling the analytics service.
-      const adminId = await insertInvitedUser(trx, {
+      const admin = {
         email: tenant.admin_email,
         tenantId: tenant.id,
         firstName: null,
         lastName: null,
-      });
-      await setRole(trx, adminId, 'Admin');
+        role: 'Admin' as const,
+      };
+      const adminId = await addMember(trx, admin);
       if (input.createPowerBIWorkspace) {
         ({ groupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
         tenant = (await updateTenantRow(trx, tenant.id, { power_bi_group_id: groupId })) ?? tenant;
@@ -106,17 +104,7 @@ export async function createTenant(
         details: { name: tenant.name, workspace: groupId },
       });
       // Last, so a mail goes out only when everything else has worked.
-      await issuePasswordLink(
-        { db: trx, mailer: invitationMailer(deps), publicUrl: deps.publicUrl },
-        { id: adminId, email: tenant.admin_email },
-        'invite',
-      );
-      await auditChange(trx, actor, {
-        action: 'user.create',
-        tenantId: tenant.id,
-        target: `user:${adminId}`,
-        details: { email: tenant.admin_email, role: 'Admin' },
-      });
+      await inviteMember(trx, deps, actor, { ...admin, id: adminId });
       return tenant;
     });
     return toTenant(row);

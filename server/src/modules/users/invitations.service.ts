@@ -9,8 +9,7 @@ import { AppError } from '../../errors.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { adminTenantScope } from '../../shared/principal.ts';
-import { issuePasswordLink } from '../auth/password-links.service.ts';
-import { invitationMailer } from './invitation-mailer.ts';
+import { sendInvitation } from './send-invitation.ts';
 import { toUser } from './user-dto.ts';
 import { deleteUser as deleteUserRow, findUser } from './users.repository.ts';
 import { createUser, ensureAnotherAdmin, managedTarget, type UserDeps } from './users.service.ts';
@@ -29,11 +28,7 @@ export async function resendInvitation(
     const target = await managedTarget(trx, actor.principal, userId);
     if (!target.invited) throw new AppError('NOT_INVITED');
     // Inside the transaction: if the mail cannot be sent, the old link keeps working.
-    await issuePasswordLink(
-      { db: trx, mailer: invitationMailer(deps), publicUrl: deps.publicUrl },
-      { id: target.id, email: target.email },
-      'invite',
-    );
+    await sendInvitation(trx, deps, { id: target.id, email: target.email });
     await auditChange(trx, actor, {
       action: 'user.invitation_resend',
       tenantId: target.tenant_id,

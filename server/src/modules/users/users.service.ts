@@ -10,14 +10,12 @@ import {
   tenantScope,
   type Principal,
 } from '../../shared/principal.ts';
-import { issuePasswordLink } from '../auth/password-links.service.ts';
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import { deleteConversationImages } from '../chat/chat.repository.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationMailer } from './invitation-mailer.ts';
 import type { Storage } from '../storage/storage.ts';
-import { holdTenant, lockTenant } from '../tenants/tenants.repository.ts';
-import { findScopedTenant } from '../tenants/tenants.service.ts';
+import { addMember, inviteMember } from './new-member.ts';
+import type { InvitationDeps } from './send-invitation.ts';
+import { holdTenant, lockTenant, tenantExists } from './tenant-row.repository.ts';
 import type { TenantPeopleCache } from './tenant-people-cache.ts';
 import { toUser } from './user-dto.ts';
 import {
@@ -25,7 +23,6 @@ import {
   countTenantUsers,
   deleteUser as deleteUserRow,
   findUser,
-  insertInvitedUser,
   listChatContacts,
   listTenantUsers,
   readPeopleVersion,
@@ -33,12 +30,8 @@ import {
   type UserRecord,
 } from './users.repository.ts';
 
-export interface UserDeps {
+export interface UserDeps extends InvitationDeps {
   db: Kysely<Database>;
-  mailer: Mailer;
-  publicUrl: string;
-  /** Where a failed invitation mail's cause goes (the request's logger). */
-  warn: (details: Record<string, unknown>, message: string) => void;
 }
 
 /** A tenant's people: its members (Admins and Viewers alike) and super administrators read it. */
@@ -55,7 +48,7 @@ export async function listUsers(
   if (kept) return kept;
   const rows = await listTenantUsers(db, scope);
   // Only an empty list needs the second look: a tenant with nobody, or no such tenant (404).
-  if (rows.length === 0) await findScopedTenant(db, principal, tenantId);
+  if (rows.length === 0 && !(await tenantExists(db, scope))) throw new AppError('TENANT_NOT_FOUND');
   const users = rows.map(toUser);
   if (rows.length > 0) cache?.store(scope, version, users);
   return users;
@@ -93,25 +86,16 @@ export async function createUser(
   try {
     const created = await deps.db.transaction().execute(async (trx) => {
       if (!(await holdTenant(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
-      const id = await insertInvitedUser(trx, {
+      const member = {
         email: input.email,
         tenantId,
         firstName: input.firstName || null,
         lastName: input.lastName || null,
-      });
-      await setRole(trx, id, input.role);
+        role: input.role,
+      };
+      const id = await addMember(trx, member);
       // Inside the transaction: an account whose invitation could not be sent is not kept.
-      await issuePasswordLink(
-        { db: trx, mailer: invitationMailer(deps), publicUrl: deps.publicUrl },
-        { id, email: input.email },
-        'invite',
-      );
-      await auditChange(trx, actor, {
-        action: 'user.create',
-        tenantId,
-        target: `user:${id}`,
-        details: { email: input.email, role: input.role },
-      });
+      await inviteMember(trx, deps, actor, { ...member, id });
       return reread(trx, id);
     });
     return toUser(created);

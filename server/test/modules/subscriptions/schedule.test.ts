@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isTimeZone,
-  nextOccurrence,
-  type Schedule,
-} from '../../../src/modules/subscriptions/schedule.ts';
+import { nextOccurrence, type Schedule } from '../../../src/modules/subscriptions/schedule.ts';
+import { isTimeZone } from '../../../src/shared/time-zone.ts';
 
 const daily = (timeOfDay: string): Schedule => ({
   frequency: 'daily',
