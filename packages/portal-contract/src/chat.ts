@@ -93,7 +93,21 @@ export const ReactionResult = z.object({ action: z.enum(['added', 'removed']) })
 
 /** `POST /api/events/ticket`: a single-use ticket for `GET /api/events?ticket=…` (EventSource). */
 export const StreamTicket = z.object({ ticket: z.string(), expiresAt: z.string() });
-export const EventsQuery = z.object({ ticket: z.string().min(1).max(128) });
+export const EventsQuery = z.object({
+  ticket: z.string().min(1).max(128),
+  /** For a new EventSource after a spent ticket (it can only send the header on auto-reconnect). */
+  lastEventId: z.string().max(20).optional(),
+});
+
+/** `GET /api/messages/{conversationKey}/images/{imageKey}`: the names the server gives images. */
+export const ChatImageParams = ConversationKeyParams.extend({
+  imageKey: z.string().regex(/^chat-[0-9a-f-]{36}\.(png|jpg|gif|webp)$/, 'Unknown image'),
+});
+/** The signature of an image link: only the conversation's two participants are handed one. */
+export const ChatImageQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().min(1).max(100),
+});
 
 /** What the stream carries in each event's `data` (the `event:` field names the kind). */
 export type ChatEvent =

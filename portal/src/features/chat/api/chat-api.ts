@@ -1,23 +1,16 @@
-import {
-  ChatContacts,
-  ChatMessage,
-  ChatMessageList,
-  Conversation,
-  ReactionResult,
-  StreamTicket,
-  type ReactionEmoji,
-} from '@canopy/portal-contract';
-import { ApiError, apiFetch } from '../../../shared/api/api-fetch.ts';
+import { endpoints, type ChatMessage, type ReactionEmoji } from '@canopy/portal-contract';
+import { call } from '../../../shared/api/api-client.ts';
+import { ApiError } from '../../../shared/api/api-fetch.ts';
 
 /** Teammates the signed-in person can chat with (the server leaves out nobody; we drop ourselves). */
 export const fetchChatContacts = (tenantId: string) =>
-  apiFetch(`/api/users/chat/${tenantId}`, { schema: ChatContacts });
+  call(endpoints.listChatContacts, { params: { tenantId } });
 
 /** The newest page of a conversation, or null when none exists yet (404: "Start the conversation"). */
 export async function fetchConversation(key: string): Promise<ChatMessage[] | null> {
   try {
-    const conversation = await apiFetch(`/api/conversations/key/${key}`, {
-      schema: Conversation,
+    const conversation = await call(endpoints.getConversation, {
+      params: { conversationKey: key },
       cache: 'no-store',
     });
     return conversation.messages;
@@ -29,8 +22,9 @@ export async function fetchConversation(key: string): Promise<ChatMessage[] | nu
 
 /** The page just older than the message with cursor `before` (the "Load earlier messages" button). */
 export const fetchEarlierMessages = (key: string, before: string) =>
-  apiFetch(`/api/conversations/key/${key}?before=${encodeURIComponent(before)}`, {
-    schema: Conversation,
+  call(endpoints.getConversation, {
+    params: { conversationKey: key },
+    query: { before },
     cache: 'no-store',
   });
 
@@ -46,9 +40,9 @@ export interface MessagesPage {
 export async function fetchMessagesSince(key: string, since: string | null): Promise<MessagesPage> {
   let nextCursor: string | null = null;
   let hasMore = false;
-  const query = since ? `?since=${encodeURIComponent(since)}` : '';
-  const messages = await apiFetch(`/api/messages/${key}${query}`, {
-    schema: ChatMessageList,
+  const messages = await call(endpoints.listMessages, {
+    params: { conversationKey: key },
+    query: { since: since ?? undefined },
     cache: 'no-store',
     onHeaders: (headers) => {
       nextCursor = headers.get('x-next-cursor');
@@ -70,22 +64,17 @@ export function sendChatMessage(
   form.append('content', input.content);
   form.append('clientId', input.clientId);
   if (input.image) form.append('image', input.image);
-  return apiFetch(`/api/messages/${key}`, { method: 'POST', form, schema: ChatMessage });
+  return call(endpoints.sendMessage, { params: { conversationKey: key }, form });
 }
 
 export const markMessagesRead = (key: string, messageIds: string[]) =>
-  apiFetch(`/api/conversations/key/${key}/read`, { method: 'POST', body: { messageIds } });
+  call(endpoints.markConversationRead, { params: { conversationKey: key }, body: { messageIds } });
 
 export const signalTyping = (key: string, userId: string, isTyping: boolean) =>
-  apiFetch(`/api/conversations/key/${key}/typing`, { method: 'POST', body: { userId, isTyping } });
+  call(endpoints.sendTyping, { params: { conversationKey: key }, body: { userId, isTyping } });
 
 export const toggleReaction = (messageId: string, emoji: ReactionEmoji) =>
-  apiFetch(`/api/conversations/messages/${messageId}/reactions`, {
-    method: 'POST',
-    body: { emoji },
-    schema: ReactionResult,
-  });
+  call(endpoints.toggleReaction, { params: { messageId }, body: { emoji } });
 
 /** A single-use ticket for the event stream (EventSource cannot send the bearer header). */
-export const fetchStreamTicket = () =>
-  apiFetch('/api/events/ticket', { method: 'POST', schema: StreamTicket });
+export const fetchStreamTicket = () => call(endpoints.createEventStreamTicket);

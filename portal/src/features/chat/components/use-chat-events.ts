@@ -1,5 +1,6 @@
-import type { ChatEvent } from '@canopy/portal-contract';
+import { endpoints, type ChatEvent } from '@canopy/portal-contract';
 import { useEffect, useRef, useState } from 'react';
+import { pathOf } from '../../../shared/api/api-client.ts';
 import { fetchStreamTicket } from '../api/chat-api.ts';
 import { reconnectDelay } from '../rules/reconnect-delay.ts';
 
@@ -47,9 +48,8 @@ export function useChatEvents(onEvent: ChatEventListener, onReconnect: () => voi
         return;
       }
       if (stopped) return;
-      const query = new URLSearchParams({ ticket });
-      if (lastEventId) query.set('lastEventId', lastEventId);
-      const next = new EventSource(`/api/events?${query}`);
+      const query = { ticket, lastEventId: lastEventId ?? undefined };
+      const next = new EventSource(pathOf(endpoints.openEventStream, { query }));
       source = next;
       next.onopen = () => {
         attempt = 0;

@@ -1,25 +1,16 @@
-import { FileKeyParams } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readLogo } from '../../../modules/storage/logos.service.ts';
+import { routeOf } from '../../route-of.ts';
 
 /**
  * Stored logos, public by unguessable name (the login page and top bar show them). Only files
  * stored as logos are served; the type is the one sniffed at upload, never guessed again.
  */
 const files: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:key',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['uploads'],
-        operationId: 'getFile',
-        summary: 'A stored logo',
-        security: [],
-        params: FileKeyParams,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, endpoints.getFile),
+    handler: async (request, reply) => {
       const file = await readLogo({ db: app.db, storage: app.storage }, request.params.key);
       return (
         reply
@@ -33,7 +24,7 @@ const files: FastifyPluginAsyncZod = async (app) => {
           .send(file.body)
       );
     },
-  );
+  });
 };
 
 export default files;

@@ -1,7 +1,6 @@
 import {
   BulkInviteRequest,
   BulkInviteResponse,
-  ChatContacts,
   CreateUserRequest,
   ErrorBody,
   IdParams,
@@ -10,6 +9,7 @@ import {
   UpdateUserRequest,
   User,
   UserList,
+  endpoints,
 } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +28,7 @@ import {
 } from '../../../modules/users/invitations.service.ts';
 import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts';
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
+import { routeOf } from '../../route-of.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -171,21 +172,11 @@ const users: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/chat/:tenantId',
-    {
-      // The team chat is between people of one tenant: super administrators have none.
-      config: { access: 'tenant-user' },
-      schema: {
-        tags: ['users'],
-        operationId: 'listChatContacts',
-        summary: 'Whom the caller can chat with: the other people of their tenant',
-        params: TenantIdParams,
-        response: { 200: ChatContacts, ...errors },
-      },
-    },
-    async (request) => chatContacts(app.db, principalOf(request), request.params.tenantId),
-  );
+  // The team chat is between people of one tenant: super administrators have none.
+  app.route({
+    ...routeOf(app, endpoints.listChatContacts),
+    handler: (request) => chatContacts(app.db, principalOf(request), request.params.tenantId),
+  });
 };
 
 export default users;
