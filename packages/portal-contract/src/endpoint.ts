@@ -53,14 +53,19 @@ export function errors<const S extends readonly number[]>(
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** What a successful call returns: the parsed body of the endpoint's 2xx response. */
-export type ResponseOf<E extends Endpoint> = {
-  [S in keyof E['responses']]: S extends SuccessStatus
-    ? E['responses'][S] extends ZodType
-      ? z.output<E['responses'][S]>
-      : never
-    : never;
-}[keyof E['responses']];
+/**
+ * What a successful call returns: the parsed body of the endpoint's 2xx response. Distributes over
+ * a union, so a caller may pass either of two endpoints (the two logo uploads, say).
+ */
+export type ResponseOf<E extends Endpoint> = E extends Endpoint
+  ? {
+      [S in keyof E['responses']]: S extends SuccessStatus
+        ? E['responses'][S] extends ZodType
+          ? z.output<E['responses'][S]>
+          : never
+        : never;
+    }[keyof E['responses']]
+  : never;
 
 /** The path parameters of an endpoint, as a caller passes them. */
 export type ParamsOf<E extends Endpoint> = E['params'] extends ZodType
