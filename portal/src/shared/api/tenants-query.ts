@@ -1,5 +1,6 @@
-import { Tenant, TenantList, UserCount } from '@canopy/portal-contract';
+import { endpoints, UserCount } from '@canopy/portal-contract';
 import { queryOptions } from '@tanstack/react-query';
+import { call } from './api-client.ts';
 import { apiFetch } from './api-fetch.ts';
 
 /**
@@ -21,13 +22,13 @@ export const queryKeys = {
 export const tenantsQuery = () =>
   queryOptions({
     queryKey: queryKeys.tenants,
-    queryFn: async () => (await apiFetch('/api/admin/tenants', { schema: TenantList })).tenants,
+    queryFn: async () => (await call(endpoints.listTenants)).tenants,
   });
 
 export const tenantQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.tenant(id),
-    queryFn: () => apiFetch(`/api/admin/tenants/${id}`, { schema: Tenant, cache: 'no-cache' }),
+    queryFn: () => call(endpoints.getTenant, { params: { id }, cache: 'no-cache' }),
   });
 
 export const userCountQuery = () =>

@@ -1,12 +1,15 @@
-import { UploadResult } from '@canopy/portal-contract';
-import { apiFetch } from './api-fetch.ts';
+import type { endpoints } from '@canopy/portal-contract';
+import { call } from './api-client.ts';
 
 /**
- * Multipart field `logo`; super admins upload to /api/admin/upload-logo, tenant Admins to
- * /api/upload-logo.
+ * The two logo uploads: super admins upload any tenant's logo, tenant Admins their own tenant's;
+ * each endpoint is guarded for its role.
  */
-export async function uploadLogo(path: '/api/admin/upload-logo' | '/api/upload-logo', file: File) {
+export type LogoUpload = typeof endpoints.uploadTenantLogo | typeof endpoints.uploadOwnTenantLogo;
+
+/** Sends the image in the multipart field `logo`; answers the stored logo's URL. */
+export async function uploadLogo(upload: LogoUpload, file: File) {
   const form = new FormData();
   form.append('logo', file);
-  return (await apiFetch(path, { method: 'POST', form, schema: UploadResult })).url;
+  return (await call(upload, { form })).url;
 }

@@ -1,7 +1,7 @@
-import { TenantSettings } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { apiFetch } from '../api/api-fetch.ts';
+import { call } from '../api/api-client.ts';
 import { queryKeys, tenantQuery } from '../api/tenants-query.ts';
 import { isAdminRole } from '../rules/roles.ts';
 import { DEFAULT_PRIMARY, SUPER_ADMIN_PRIMARY, type Branding } from './apply-branding.ts';
@@ -28,7 +28,7 @@ export function useBranding(session: Session): Branding {
   const admin = useQuery({ ...tenantQuery(tenantId ?? ''), enabled: !!tenantId && viaAdmin });
   const settings = useQuery({
     queryKey: queryKeys.tenantSettings(tenantId ?? ''),
-    queryFn: () => apiFetch(`/api/tenants/${tenantId}/settings`, { schema: TenantSettings }),
+    queryFn: () => call(endpoints.getTenantSettings, { params: { tenantId: tenantId ?? '' } }),
     enabled: !!tenantId && (!viaAdmin || admin.isError),
   });
   const loaded = admin.data ?? settings.data;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { uploadLogo } from '../api/upload-logo.ts';
+import { uploadLogo, type LogoUpload } from '../api/upload-logo.ts';
 import { LOGO_ACCEPT, LOGO_HINT, logoUploadFailure } from '../rules/logo-upload.ts';
 import { TextField } from './field.tsx';
 import { toast } from './toast-store.ts';
@@ -12,7 +12,7 @@ export interface LogoPickerProps {
    * The super admin's tenant dialog and a tenant Admin's settings page upload to different
    * endpoints, each guarded for its role.
    */
-  uploadPath: '/api/admin/upload-logo' | '/api/upload-logo';
+  endpoint: LogoUpload;
   onUploaded: (url: string) => void;
 }
 
@@ -20,14 +20,14 @@ export interface LogoPickerProps {
  * A logo (images only) is chosen first and sent by its own "Upload Logo" button, apart from saving
  * the form.
  */
-export function LogoPicker({ logoUrl, uploadPath, onUploaded }: LogoPickerProps) {
+export function LogoPicker({ logoUrl, endpoint, onUploaded }: LogoPickerProps) {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const upload = async () => {
     if (!file) return;
     setUploading(true);
     try {
-      onUploaded(await uploadLogo(uploadPath, file));
+      onUploaded(await uploadLogo(endpoint, file));
       toast.success('Logo uploaded successfully');
     } catch (error) {
       toast.error(logoUploadFailure(error));

@@ -1,14 +1,13 @@
-import { TenantSettings, type UpdateTenantSettingsRequest } from '@canopy/portal-contract';
+import { endpoints, type UpdateTenantSettingsRequest } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
 /** no-store on the settings page: the form must start from what the server has now. */
 export const tenantSettingsQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.tenantSettings(tenantId),
-    queryFn: () =>
-      apiFetch(`/api/tenants/${tenantId}/settings`, { schema: TenantSettings, cache: 'no-store' }),
+    queryFn: () => call(endpoints.getTenantSettings, { params: { tenantId }, cache: 'no-store' }),
     staleTime: 0,
   });
 
@@ -16,11 +15,7 @@ export function useSaveTenantSettings(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateTenantSettingsRequest) =>
-      apiFetch(`/api/tenants/${tenantId}/settings`, {
-        method: 'PUT',
-        body,
-        schema: TenantSettings,
-      }),
+      call(endpoints.updateTenantSettings, { params: { tenantId }, body }),
     // The top bar's branding reads these two queries.
     onSuccess: () =>
       Promise.all([

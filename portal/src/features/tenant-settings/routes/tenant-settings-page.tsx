@@ -1,3 +1,4 @@
+import { endpoints } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
@@ -40,7 +41,7 @@ export default function TenantSettingsPage() {
           <Card>
             <LogoPicker
               logoUrl={draft.logoUrl}
-              uploadPath="/api/upload-logo"
+              endpoint={endpoints.uploadOwnTenantLogo}
               onUploaded={(url) => setDraft({ ...draft, logoUrl: url })}
             />
           </Card>

@@ -1,23 +1,21 @@
 import {
-  Ok,
-  Tenant,
+  endpoints,
   type CreateTenantRequest,
+  type Tenant,
   type UpdateTenantRequest,
 } from '@canopy/portal-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
 export type TenantInput = CreateTenantRequest;
 
-export const createTenant = (body: CreateTenantRequest) =>
-  apiFetch('/api/admin/tenants', { method: 'POST', body, schema: Tenant });
+export const createTenant = (body: CreateTenantRequest) => call(endpoints.createTenant, { body });
 
 export const updateTenant = (id: string, body: UpdateTenantRequest) =>
-  apiFetch(`/api/admin/tenants/${id}`, { method: 'PUT', body, schema: Tenant });
+  call(endpoints.updateTenant, { params: { id }, body });
 
-export const deleteTenant = (id: string) =>
-  apiFetch(`/api/admin/tenants/${id}`, { method: 'DELETE', schema: Ok });
+export const deleteTenant = (id: string) => call(endpoints.deleteTenant, { params: { id } });
 
 /** Saves (create when no id) and refreshes the list, the dashboard figures and the tenant's branding. */
 export function useSaveTenant() {

@@ -1,4 +1,4 @@
-import type { Tenant } from '@canopy/portal-contract';
+import { endpoints, type Tenant } from '@canopy/portal-contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 import { validateTenant, type TenantFormErrors } from '../../../shared/rules/validation.ts';
@@ -104,7 +104,7 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
           <legend>Organization Branding</legend>
           <LogoPicker
             logoUrl={form.logoUrl}
-            uploadPath="/api/admin/upload-logo"
+            endpoint={endpoints.uploadTenantLogo}
             onUploaded={(url) => set('logoUrl', url)}
           />
           <div className="form-grid">

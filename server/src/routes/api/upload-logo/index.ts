@@ -1,19 +1,10 @@
-import { ErrorBody, UploadResult } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.ts';
 import { LOGO_MAX_BYTES, storeLogo } from '../../../modules/storage/logos.service.ts';
 import { actorOf } from '../../../plugins/app/authenticate.ts';
-
-const responses = {
-  200: UploadResult,
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  429: ErrorBody,
-};
+import { routeOf } from '../../route-of.ts';
 
 /**
  * Per person (after authentication, so colleagues behind one address do not share it): uploads
@@ -45,36 +36,14 @@ const uploads: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest) =>
     storeLogo({ db: app.db, storage: app.storage }, actorOf(request), await logoBytes(request));
 
-  app.post(
-    '/admin/upload-logo',
-    {
-      config: { access: 'superadmin', rateLimit: UPLOAD_RATE_LIMIT },
-      schema: {
-        tags: ['uploads'],
-        operationId: 'uploadTenantLogo',
-        summary: 'Upload a tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
-        consumes: ['multipart/form-data'],
-        response: responses,
-      },
-    },
-    upload,
-  );
-
-  app.post(
-    '/upload-logo',
-    {
-      config: { access: 'tenant-admin', rateLimit: UPLOAD_RATE_LIMIT },
-      schema: {
-        tags: ['uploads'],
-        operationId: 'uploadOwnTenantLogo',
-        summary:
-          'Upload the caller\'s tenant logo (multipart field "logo"; PNG, JPEG, GIF or WebP, ≤ 2 MB)',
-        consumes: ['multipart/form-data'],
-        response: responses,
-      },
-    },
-    upload,
-  );
+  for (const declaration of [endpoints.uploadTenantLogo, endpoints.uploadOwnTenantLogo]) {
+    const route = routeOf(app, declaration);
+    app.route({
+      ...route,
+      config: { ...route.config, rateLimit: UPLOAD_RATE_LIMIT },
+      handler: upload,
+    });
+  }
 };
 
 export default uploads;
