@@ -1,6 +1,6 @@
-import { ReportList, TenantSettings } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 
 export interface TenantOverview {
   /** The reports this person may open: all of the tenant's for an Admin, the granted ones else. */
@@ -21,17 +21,12 @@ export function useTenantOverview(tenantId: string | null) {
     queryKey: ['dashboard', 'tenant-overview', tenantId],
     enabled: !!tenantId,
     queryFn: async (): Promise<TenantOverview> => {
-      const settings = await apiFetch(`/api/tenants/${tenantId}/settings`, {
-        schema: TenantSettings,
+      const settings = await call(endpoints.getTenantSettings, {
+        params: { tenantId: tenantId ?? '' },
       });
       const reports = settings.powerBiGroupId
-        ? (
-            await apiFetch('/api/powerbi/reports', {
-              method: 'POST',
-              body: { groupId: settings.powerBiGroupId },
-              schema: ReportList,
-            })
-          ).reports
+        ? (await call(endpoints.listMyReports, { body: { groupId: settings.powerBiGroupId } }))
+            .reports
         : [];
       return {
         availableReports: reports.length,

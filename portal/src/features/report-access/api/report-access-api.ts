@@ -1,6 +1,5 @@
 import {
-  Ok,
-  ReportGrantList,
+  endpoints,
   User,
   UserList,
   type GrantRequest,
@@ -8,6 +7,7 @@ import {
 } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { call } from '../../../shared/api/api-client.ts';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
@@ -28,8 +28,7 @@ export const grantsKey = (workspaceId: string) => ['report-grants', workspaceId]
 export const grantsQuery = (workspaceId: string) =>
   queryOptions({
     queryKey: grantsKey(workspaceId),
-    queryFn: () =>
-      apiFetch(`/api/powerbi/permissions/${workspaceId}/admin`, { schema: ReportGrantList }),
+    queryFn: () => call(endpoints.listReportGrants, { params: { groupId: workspaceId } }),
     staleTime: 0,
     retry: false,
   });
@@ -40,11 +39,9 @@ export function useAccessMutation(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ grant, body }: AccessChange) =>
-      apiFetch(`/api/powerbi/permissions/${grant ? 'grant' : 'revoke'}`, {
-        method: 'POST',
-        body: grant ? ({ ...body, canView: true } satisfies GrantRequest) : body,
-        schema: Ok,
-      }),
+      grant
+        ? call(endpoints.grantReport, { body: { ...body, canView: true } satisfies GrantRequest })
+        : call(endpoints.revokeReport, { body }),
     // The Viewer's report list (another person's) is read fresh by them; here only the grants change.
     onSettled: () => queryClient.invalidateQueries({ queryKey: grantsKey(workspaceId) }),
   });

@@ -1,11 +1,4 @@
-import {
-  GrantRequest,
-  GroupIdParams,
-  Ok,
-  ReportGrantList,
-  RevokeRequest,
-  UsageReport,
-} from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   grantReport,
@@ -13,18 +6,11 @@ import {
   revokeReport,
 } from '../../../modules/permissions/permissions.service.ts';
 import { recordUsage } from '../../../modules/usage/usage.service.ts';
-import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../../../shared/actor.ts';
-import { principalOf } from '../../../plugins/app/authenticate.ts';
-import { analyticsErrors } from '../../analytics-errors.ts';
+import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
+import { routeOf } from '../../route-of.ts';
 import { reportAndTokenRoutes } from './report-and-token-routes.ts';
 
-const actorOf = (request: FastifyRequest): Actor => ({
-  principal: principalOf(request),
-  ip: request.ip,
-});
-
-const errors = analyticsErrors;
+const ok = { ok: true as const };
 
 /**
  * Reports and embed tokens for tenant users, report grants for super administrators, and the
@@ -33,74 +19,34 @@ const errors = analyticsErrors;
 const powerbi: FastifyPluginAsyncZod = async (app) => {
   reportAndTokenRoutes(app, 'tenant-user');
 
-  app.get(
-    '/permissions/:groupId/admin',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['reports'],
-        operationId: 'listReportGrants',
-        summary: "Every report grant in a tenant's workspace",
-        params: GroupIdParams,
-        response: { 200: ReportGrantList, ...errors },
-      },
-    },
-    (request) => listGrants(app.db, request.params.groupId),
-  );
+  app.route({
+    ...routeOf(app, endpoints.listReportGrants),
+    handler: (request) => listGrants(app.db, request.params.groupId),
+  });
 
-  app.post(
-    '/permissions/grant',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['reports'],
-        operationId: 'grantReport',
-        summary: 'Let a Viewer open a report (idempotent)',
-        body: GrantRequest,
-        response: { 200: Ok, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, endpoints.grantReport),
+    handler: async (request) => {
       await grantReport(app.db, actorOf(request), request.body);
-      return { ok: true as const };
+      return ok;
     },
-  );
+  });
 
-  app.post(
-    '/permissions/revoke',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['reports'],
-        operationId: 'revokeReport',
-        summary: "Remove a Viewer's access to a report",
-        body: RevokeRequest,
-        response: { 200: Ok, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, endpoints.revokeReport),
+    handler: async (request) => {
       await revokeReport(app.db, actorOf(request), request.body);
-      return { ok: true as const };
+      return ok;
     },
-  );
+  });
 
-  app.post(
-    '/usage',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['reports'],
-        operationId: 'recordReportUsage',
-        summary: 'Record how long a report took to load and render',
-        body: UsageReport,
-        response: { 200: Ok, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, endpoints.recordReportUsage),
+    handler: async (request) => {
       await recordUsage(app.db, principalOf(request), request.body);
-      return { ok: true as const };
+      return ok;
     },
-  );
+  });
 };
 
 export default powerbi;
