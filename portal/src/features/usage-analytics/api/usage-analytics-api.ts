@@ -1,6 +1,6 @@
-import { UsageAnalytics, type AnalyticsPeriod } from '@canopy/portal-contract';
+import { endpoints, type AnalyticsPeriod } from '@canopy/portal-contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 
 /**
  * The analytics of one period, of every tenant (`tenantId` null, super admins) or of one. A tenant
@@ -9,11 +9,8 @@ import { apiFetch } from '../../../shared/api/api-fetch.ts';
 export const usageAnalyticsQuery = (days: AnalyticsPeriod, tenantId: string | null) =>
   queryOptions({
     queryKey: ['analytics', 'usage', days, tenantId] as const,
-    queryFn: () => {
-      const params = new URLSearchParams({ days });
-      if (tenantId) params.set('tenantId', tenantId);
-      return apiFetch(`/api/analytics/usage?${params}`, { schema: UsageAnalytics });
-    },
+    queryFn: () =>
+      call(endpoints.getUsageAnalytics, { query: { days, tenantId: tenantId ?? undefined } }),
     // Switching period keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
