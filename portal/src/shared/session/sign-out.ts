@@ -1,3 +1,5 @@
+import { endpoints } from '@canopy/portal-contract';
+import { pathOf } from '../api/api-client.ts';
 import { currentToken, sessionStore } from './session-store.ts';
 
 /**
@@ -6,8 +8,8 @@ import { currentToken, sessionStore } from './session-store.ts';
  */
 export function signOut() {
   const token = currentToken();
-  void fetch('/api/auth/logout', {
-    method: 'POST',
+  void fetch(pathOf(endpoints.signOut), {
+    method: endpoints.signOut.method,
     credentials: 'include',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => undefined);

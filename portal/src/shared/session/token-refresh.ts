@@ -1,4 +1,16 @@
+import type { Endpoints } from '@canopy/portal-contract';
 import { isRestorable, sessionStore } from './session-store.ts';
+
+/**
+ * `endpoints.refreshSession`, written out: every cold start runs this before /login shows, and
+ * importing the endpoint table would bring its schema library into the /login JavaScript budget
+ * (bench/RESULTS.md). The type holds it to the declared path and method. A raw fetch, not apiFetch:
+ * a refused refresh must not recurse into apiFetch's own refresh.
+ */
+const refreshEndpoint = {
+  method: 'POST',
+  path: '/api/auth/refresh',
+} as const satisfies Pick<Endpoints['refreshSession'], 'method' | 'path'>;
 
 /** Refresh this long before the access token expires, so no request meets an expired token. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -23,7 +35,7 @@ export function takeSessionEndReason(): string | undefined {
 const TOLD_REASONS = new Set(['ROLE_CHANGED', 'PASSWORD_CHANGED']);
 
 /**
- * Trades the HttpOnly refresh cookie for a new access token (POST /api/auth/refresh). One request
+ * Trades the HttpOnly refresh cookie for a new access token (`refreshEndpoint`). One request
  * at a time: concurrent 401s share it, and tabs take turns through a Web Lock — the cookie is
  * single-use, so two tabs presenting the same one would look like theft and end the session.
  * Resolves false when the server refuses.
@@ -44,8 +56,8 @@ export function refreshSession(): Promise<boolean> {
 function refreshOnce(): Promise<boolean> {
   return (async () => {
     try {
-      const response = await fetch('/api/auth/refresh', {
-        method: 'POST',
+      const response = await fetch(refreshEndpoint.path, {
+        method: refreshEndpoint.method,
         credentials: 'include',
         headers: { accept: 'application/json' },
       });

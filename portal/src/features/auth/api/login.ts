@@ -1,5 +1,5 @@
 import type { SignedInPerson } from '@canopy/portal-contract';
-import { ApiError, apiFetch } from '../../../shared/api/api-fetch.ts';
+import { ApiError } from '../../../shared/api/api-fetch.ts';
 
 /** What the sign-in form says when the server gives no message of its own. */
 export const LOGIN_MESSAGES = {
@@ -13,18 +13,27 @@ export class LoginError extends Error {
 }
 
 /**
- * POST /api/auth/login. `remember` asks for a session that outlives the browser; without it the
- * server sets a session cookie. Errors carry the text to show (server message, else the fallbacks).
+ * The typed client and the endpoint table load on submit, not with the form: their schema library
+ * is not part of the /login JavaScript budget (bench/RESULTS.md).
+ */
+const loadClient = () =>
+  Promise.all([import('../../../shared/api/api-client.ts'), import('@canopy/portal-contract')]);
+
+/**
+ * Signs in (`endpoints.signIn`). `remember` asks for a session that outlives the browser; without
+ * it the server sets a session cookie. Errors carry the text to show (server message, else the
+ * fallbacks).
  */
 export async function login(
   email: string,
   password: string,
   remember: boolean,
 ): Promise<SignedInPerson> {
-  let body: unknown;
+  const client = await loadClient().catch(() => null);
+  if (!client) throw new LoginError(LOGIN_MESSAGES.other);
+  const [{ call }, { endpoints }] = client;
   try {
-    body = await apiFetch('/api/auth/login', {
-      method: 'POST',
+    return await call(endpoints.signIn, {
       body: { email, password, remember },
       authenticated: false,
     });
@@ -33,15 +42,9 @@ export async function login(
       throw new LoginError(
         error.message.startsWith('Request failed') ? LOGIN_MESSAGES.failed : error.message,
       );
-    throw new LoginError(error instanceof ApiError ? error.message : LOGIN_MESSAGES.other);
+    if (error instanceof ApiError) throw new LoginError(error.message);
+    // Anything else is the answer failing the schema: not a whole signed-in person (email, id,
+    // roles…), so "incomplete data".
+    throw new LoginError(LOGIN_MESSAGES.incomplete);
   }
-  // The schema library loads after the form is on screen: it is not part of the /login budget.
-  const parsed = await import('@canopy/portal-contract').then(
-    (contract) => contract.SignedInPerson.safeParse(body),
-    () => null,
-  );
-  if (!parsed) throw new LoginError(LOGIN_MESSAGES.other);
-  // An answer that is not a whole signed-in person (email, id, roles…) is "incomplete data".
-  if (!parsed.success) throw new LoginError(LOGIN_MESSAGES.incomplete);
-  return parsed.data;
 }

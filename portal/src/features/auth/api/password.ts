@@ -1,5 +1,6 @@
-import { InvitationRenewResponse, PasswordLinkStatus } from '@canopy/portal-contract';
-import { apiFetch, ApiError } from '../../../shared/api/api-fetch.ts';
+import { endpoints } from '@canopy/portal-contract';
+import { call } from '../../../shared/api/api-client.ts';
+import { ApiError } from '../../../shared/api/api-fetch.ts';
 
 /** The forgot and reset password texts, for when the server gives no message of its own. */
 export const PASSWORD_MESSAGES = {
@@ -13,11 +14,7 @@ export const PASSWORD_MESSAGES = {
 /** Always resolves to the neutral message when the server answers OK (it never tells who exists). */
 export async function requestPasswordReset(email: string): Promise<string> {
   try {
-    await apiFetch('/api/auth/forgot-password', {
-      method: 'POST',
-      body: { email },
-      authenticated: false,
-    });
+    await call(endpoints.requestPasswordReset, { body: { email }, authenticated: false });
     return PASSWORD_MESSAGES.neutral;
   } catch (error) {
     if (error instanceof ApiError && error.status === 0)
@@ -33,11 +30,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   try {
-    await apiFetch('/api/auth/reset-password', {
-      method: 'POST',
-      body: { token, newPassword },
-      authenticated: false,
-    });
+    await call(endpoints.resetPassword, { body: { token, newPassword }, authenticated: false });
   } catch (error) {
     throw new Error(
       error instanceof ApiError && error.status > 0 && !error.message.startsWith('Request failed')
@@ -50,20 +43,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
 
 /** Whether the link in the address still works, and what it is for (an invitation or a reset). */
 export const passwordLinkStatus = (token: string) =>
-  apiFetch('/api/auth/password-link', {
-    method: 'POST',
-    body: { token },
-    authenticated: false,
-    schema: PasswordLinkStatus,
-  });
+  call(endpoints.getPasswordLinkStatus, { body: { token }, authenticated: false });
 
 /** Asks for a new invitation mail with an expired one; the answer is the same whatever happens. */
 export const renewInvitation = async (token: string) =>
-  (
-    await apiFetch('/api/auth/invitation/renew', {
-      method: 'POST',
-      body: { token },
-      authenticated: false,
-      schema: InvitationRenewResponse,
-    })
-  ).message;
+  (await call(endpoints.renewInvitation, { body: { token }, authenticated: false })).message;

@@ -1,5 +1,7 @@
+import { endpoints } from '@canopy/portal-contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../../shared/api/api-client.ts';
 import { isRestorable, sessionStore } from '../../../shared/session/session-store.ts';
 import { Spinner } from '../../../shared/ui/bits.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
@@ -12,18 +14,14 @@ export const safeRedirect = (value: string | null) =>
 
 /**
  * Trades the one-time sign-in ticket of the URL (valid 60 s, single use, not an access token) for a
- * session: POST /api/auth/oidc/exchange answers the signed-in person and sets the refresh cookie.
+ * session: `endpoints.exchangeOidcTicket` answers the signed-in person and sets the refresh cookie.
  */
 async function exchangeTicket(token: string): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth/oidc/exchange', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token }),
+    const person = await call(endpoints.exchangeOidcTicket, {
+      body: { token },
+      authenticated: false,
     });
-    if (!response.ok) return false;
-    const person: unknown = await response.json();
     if (!isRestorable(person)) return false;
     sessionStore.signIn(person);
     return true;

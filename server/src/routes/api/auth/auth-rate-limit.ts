@@ -4,3 +4,9 @@
  * Route-level limits apply even when the global limit is off (CANOPY_RATE_LIMIT_PER_MINUTE=0).
  */
 export const AUTH_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
+
+/** A route's options (from routeOf) with the auth rate limit added to its config. */
+export const authRateLimited = <R extends { config: object }>(route: R) => ({
+  ...route,
+  config: { ...route.config, rateLimit: AUTH_RATE_LIMIT },
+});

@@ -1,8 +1,9 @@
-import { ErrorBody, LoginRequest, SignedInPerson, SupportContact } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { login } from '../../../modules/auth/login.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
-import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
+import { routeOf } from '../../route-of.ts';
+import { authRateLimited } from './auth-rate-limit.ts';
 import oidcRoutes from './oidc-routes.ts';
 import passwordRoutes from './password-routes.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
@@ -16,41 +17,20 @@ export { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
  * super administrators. Every route is public (it is how one gets a session) and rate-limited.
  */
 const auth: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/login',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'signIn',
-        summary: 'Sign in with email and password',
-        security: [],
-        body: LoginRequest,
-        response: { 200: SignedInPerson, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.signIn)),
+    handler: async (request, reply) => {
       const { person, session } = await login(sessionDeps(app), request.body, requestMeta(request));
       reply.header('cache-control', 'no-store');
       setRefreshCookie(request, reply, session);
       return signedInBody(person, session);
     },
-  );
+  });
 
-  app.get(
-    '/contact',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'getSupportContact',
-        summary: 'Where "Contact Administrator" on the sign-in page writes (CANOPY_SUPPORT_EMAIL)',
-        security: [],
-        response: { 200: SupportContact, 429: ErrorBody },
-      },
-    },
-    () => Promise.resolve({ supportEmail: app.config.supportEmail }),
-  );
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.getSupportContact)),
+    handler: () => Promise.resolve({ supportEmail: app.config.supportEmail }),
+  });
 
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);

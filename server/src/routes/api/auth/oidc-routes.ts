@@ -1,11 +1,4 @@
-import {
-  ErrorBody,
-  OidcCallbackQuery,
-  OidcExchangeRequest,
-  OidcStartQuery,
-  OidcStatus,
-  SignedInPerson,
-} from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../../errors.ts';
@@ -17,7 +10,8 @@ import {
   startOidcSignIn,
 } from '../../../modules/auth/oidc.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
-import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
+import { routeOf } from '../../route-of.ts';
+import { authRateLimited } from './auth-rate-limit.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
 import { sessionDeps } from './session-deps.ts';
 
@@ -35,7 +29,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const client = config.oidc
     ? createOidcClient({
         ...config.oidc,
-        redirectUri: `${config.publicUrl}/api/auth/oidc/callback`,
+        redirectUri: `${config.publicUrl}${endpoints.completeOidcSignIn.path}`,
       })
     : undefined;
   const deps = () => {
@@ -55,36 +49,14 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(`${config.publicUrl}/oauth/callback?error=${error.code}`);
   };
 
-  app.get(
-    '/oidc',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'getOidcStatus',
-        summary: 'Whether external sign-in (OpenID Connect) is offered',
-        security: [],
-        response: { 200: OidcStatus },
-      },
-    },
-    () => Promise.resolve({ enabled: client !== undefined }),
-  );
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.getOidcStatus)),
+    handler: () => Promise.resolve({ enabled: client !== undefined }),
+  });
 
-  app.get(
-    '/oidc/start',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'startOidcSignIn',
-        summary: 'Start external sign-in: 302 to the identity provider',
-        description: '`redirect` is a path on this site to open afterwards (default /admin).',
-        security: [],
-        querystring: OidcStartQuery,
-        response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.startOidcSignIn)),
+    handler: async (request, reply) => {
       const oidc = deps();
       reply.header('cache-control', 'no-store');
       try {
@@ -101,25 +73,11 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         return fail(request, reply, error);
       }
     },
-  );
+  });
 
-  app.get(
-    '/oidc/callback',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'completeOidcSignIn',
-        summary: "The identity provider's redirect back: 302 to the SPA's /oauth/callback",
-        description:
-          'Signs in only an existing super administrator whose verified email matches. The token ' +
-          'handed to /oauth/callback is single-use, valid 60 s, and is not an access token.',
-        security: [],
-        querystring: OidcCallbackQuery,
-        response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.completeOidcSignIn)),
+    handler: async (request, reply) => {
       const oidc = deps();
       reply.header('cache-control', 'no-store');
       const cookieState = request.cookies[STATE_COOKIE];
@@ -139,22 +97,11 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         return fail(request, reply, error);
       }
     },
-  );
+  });
 
-  app.post(
-    '/oidc/exchange',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'exchangeOidcTicket',
-        summary: "Trade /oauth/callback's one-time token for a session (like sign-in)",
-        security: [],
-        body: OidcExchangeRequest,
-        response: { 200: SignedInPerson, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.exchangeOidcTicket)),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { person, session } = await exchangeSignInTicket(
         sessionDeps(app),
@@ -164,7 +111,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       setRefreshCookie(request, reply, session);
       return signedInBody(person, session);
     },
-  );
+  });
 };
 
 export default oidcRoutes;

@@ -1,11 +1,11 @@
-import { ErrorBody, Ok, RefreshResponse } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { logout } from '../../../modules/auth/logout.service.ts';
 import { refreshSession } from '../../../modules/auth/refresh.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
 import type { AccessClaims } from '../../../plugins/external/jwt.ts';
-import { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
+import { routeOf } from '../../route-of.ts';
+import { authRateLimited } from './auth-rate-limit.ts';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,
@@ -16,28 +16,9 @@ import { sessionDeps } from './session-deps.ts';
 
 /** Refresh (rotation with reuse detection) and sign-out; both work from the HttpOnly cookie. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/refresh',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'refreshSession',
-        summary: 'A fresh access token for the session of the refresh cookie (rotates the cookie)',
-        description:
-          'The refresh credential is single-use: presenting a used one ends the whole session. ' +
-          'Without any refresh cookie the answer is 204: nobody is signed in, which is not an error ' +
-          '(the SPA asks on every cold start, and a 401 there would be logged as a failure).',
-        security: [],
-        response: {
-          200: RefreshResponse,
-          204: z.null().describe('No refresh cookie: nobody is signed in'),
-          401: ErrorBody,
-          429: ErrorBody,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.refreshSession)),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (request.cookies[REFRESH_COOKIE] === undefined) return reply.code(204).send(null);
       try {
@@ -54,23 +35,11 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['auth'],
-        operationId: 'signOut',
-        summary: 'Sign out: ends the session of the refresh cookie and/or the bearer token',
-        description:
-          'Every access token of the session is refused from then on, before it expires. ' +
-          'Always 200: there may be nothing left to end.',
-        response: { 200: Ok, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.signOut)),
+    handler: async (request, reply) => {
       await logout(
         app.db,
         {
@@ -82,7 +51,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       clearRefreshCookie(reply);
       return { ok: true as const };
     },
-  );
+  });
 };
 
 /**
