@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.ts';
-import { routePolicies, type RoutePolicy } from '../src/policy/route-policies.ts';
 import { capabilityRoles, type Capability } from '../src/policy/workspace-roles.ts';
+import { declaredRoutes, type DeclaredRoute } from './support/declared-routes.ts';
 import { call } from './support/harness.ts';
 import {
   callers,
@@ -13,7 +13,7 @@ import {
 } from './support/policy-fixture.ts';
 
 /**
- * Role × operation, generated from the policy: every REST route with a workspace rule is called by
+ * Role × operation, generated from the routes' guards: every REST route with a workspace rule is called by
  * each role (and by a principal outside the workspace) on a fresh workspace. The expected answer
  * comes from the route's capability in capabilityRoles, whose rows are pinned to the service's
  * documented roles below.
@@ -31,8 +31,8 @@ interface Request {
   body?: unknown;
 }
 
-/** A request that succeeds for a caller holding the capability, per route of the policy table. */
-async function requestFor(policy: RoutePolicy, ws: SeededWorkspace): Promise<Request> {
+/** A request that succeeds for a caller holding the capability, per declared REST route. */
+async function requestFor(policy: DeclaredRoute, ws: SeededWorkspace): Promise<Request> {
   const exportId = async () => {
     const started = await call(
       `${emulator.apiUrl}/groups/${ws.groupId}/reports/${ws.salesReportId}/ExportTo`,
@@ -89,10 +89,10 @@ async function requestFor(policy: RoutePolicy, ws: SeededWorkspace): Promise<Req
   return { path, method, ...(body !== undefined ? { body } : {}) };
 }
 
-const restRoutes = routePolicies.filter(
+const restRoutes = (await declaredRoutes()).filter(
   (policy) =>
     policy.url.startsWith('/v1.0/myorg/') &&
-    (policy.guard.kind === 'workspace' || policy.guard.kind === 'app'),
+    (policy.guard?.kind === 'workspace' || policy.guard?.kind === 'app'),
 );
 
 /**
@@ -104,11 +104,11 @@ const handlerCapability: Record<string, Capability> = {
   '/v1.0/myorg/reports/:reportId/Clone': 'createContent',
 };
 
-function expected(policy: RoutePolicy, caller: Caller): 'allowed' | 401 | 403 {
+function expected(policy: DeclaredRoute, caller: Caller): 'allowed' | 401 | 403 {
   // V2 GenerateToken names no workspace; its items do, and an outsider is in none of them.
-  if (policy.guard.kind === 'app')
+  if (policy.guard?.kind === 'app')
     return policy.guard.grant && caller === 'Outsider' ? 401 : 'allowed';
-  if (policy.guard.kind !== 'workspace') throw new Error('not a REST rule');
+  if (policy.guard?.kind !== 'workspace') throw new Error('not a REST rule');
   if (caller === 'Outsider') return 401;
   const needed = [policy.guard.capability, handlerCapability[policy.url] ?? 'read'];
   return needed.every((capability) => capabilityRoles[capability].includes(caller))
@@ -116,7 +116,7 @@ function expected(policy: RoutePolicy, caller: Caller): 'allowed' | 401 | 403 {
     : 403;
 }
 
-describe('role × operation (generated from route-policies.ts and capabilityRoles)', () => {
+describe("role × operation (generated from the routes' guards and capabilityRoles)", () => {
   const cells = restRoutes.flatMap((policy) =>
     callers.map((caller) => ({ policy, caller, want: expected(policy, caller) })),
   );

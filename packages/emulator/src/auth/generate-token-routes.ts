@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { buildGrant, type GrantRequest } from '../policy/grant-policy.ts';
+import { anyAppToken, workspaceRole } from '../policy/route-guard.ts';
 import { restScope } from '../rest/scope.ts';
 import { odataContext } from '../rest/urls.ts';
+import { defineRoute } from '../routing/define-route.ts';
+import type { JsonSchema } from '../validation/json-schema.ts';
 
-const idList = (extra: Record<string, unknown> = {}) => ({
+const idList = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
   type: 'array',
   maxItems: 50,
   items: {
@@ -15,7 +18,7 @@ const idList = (extra: Record<string, unknown> = {}) => ({
   },
 });
 
-const identitiesSchema = {
+const identitiesSchema: JsonSchema = {
   type: 'array',
   items: {
     type: 'object',
@@ -34,9 +37,9 @@ const identitiesSchema = {
       auditableContext: { type: 'string' },
     },
   },
-} as const;
+};
 
-const v2Schema = {
+const v2Schema: JsonSchema = {
   type: 'object',
   properties: {
     reports: idList({ allowEdit: { type: 'boolean' } }),
@@ -49,7 +52,7 @@ const v2Schema = {
     dashboards: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 } },
     tiles: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 } },
   },
-} as const;
+};
 
 /** V1 per-item request body (reports, dashboards, tiles, create). */
 interface V1Body {
@@ -60,7 +63,7 @@ interface V1Body {
   lifetimeInMinutes?: number;
 }
 
-const v1Schema = {
+const v1Schema: JsonSchema = {
   type: ['object', 'null'],
   properties: {
     accessLevel: { type: 'string', enum: ['View', 'Edit', 'Create'] },
@@ -69,7 +72,7 @@ const v1Schema = {
     identities: identitiesSchema,
     lifetimeInMinutes: { type: 'integer', minimum: 0 },
   },
-} as const;
+};
 
 /**
  * POST /GenerateToken (V2, multi-resource) and the per-item V1 variants
@@ -104,9 +107,14 @@ export function generateTokenRoutes(
     };
   };
 
-  app.post<{ Body: GrantRequest }>('/GenerateToken', { schema: { body: v2Schema } }, (request) =>
-    issue(request, request.body),
-  );
+  // V2 names no workspace: the grant policy checks the caller's role for every item the body lists.
+  defineRoute<{ Body: GrantRequest }>(app, {
+    method: 'POST',
+    url: '/GenerateToken',
+    guard: anyAppToken({ grant: true }),
+    body: v2Schema,
+    handler: (request) => issue(request, request.body),
+  });
 
   const v1 = (request: FastifyRequest<{ Body: V1Body | null }>, grant: GrantRequest) => {
     const body = request.body ?? {};
@@ -119,10 +127,12 @@ export function generateTokenRoutes(
     });
   };
 
-  app.post<{ Params: { groupId: string; reportId: string }; Body: V1Body | null }>(
-    '/groups/:groupId/reports/:reportId/GenerateToken',
-    { schema: { body: v1Schema } },
-    (request) => {
+  defineRoute<{ Params: { groupId: string; reportId: string }; Body: V1Body | null }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/reports/:reportId/GenerateToken',
+    guard: workspaceRole('embedView', 'group', { grant: true }),
+    body: v1Schema,
+    handler: (request) => {
       const { groupId, reportId } = request.params;
       const record = context.registry.reports.get(reportId);
       if (!record || record.groupId !== groupId) throw notFound(`Report ${reportId}`);
@@ -142,12 +152,14 @@ export function generateTokenRoutes(
         ...(body.allowSaveAs === true ? { allowSaveAs: true } : {}),
       });
     },
-  );
+  });
 
-  app.post<{ Params: { groupId: string }; Body: V1Body | null }>(
-    '/groups/:groupId/reports/GenerateToken',
-    { schema: { body: v1Schema } },
-    (request) => {
+  defineRoute<{ Params: { groupId: string }; Body: V1Body | null }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/reports/GenerateToken',
+    guard: workspaceRole('embedCreate', 'group', { grant: true }),
+    body: v1Schema,
+    handler: (request) => {
       const body = request.body ?? {};
       if (body.accessLevel !== 'Create' || !body.datasetId) {
         throw badRequest(
@@ -160,32 +172,38 @@ export function generateTokenRoutes(
         targetWorkspaces: [{ id: request.params.groupId }],
       });
     },
-  );
+  });
 
-  app.post<{ Params: { groupId: string; datasetId: string }; Body: V1Body | null }>(
-    '/groups/:groupId/datasets/:datasetId/GenerateToken',
-    { schema: { body: v1Schema } },
-    (request) => v1(request, { datasets: [{ id: request.params.datasetId }] }),
-  );
+  defineRoute<{ Params: { groupId: string; datasetId: string }; Body: V1Body | null }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/datasets/:datasetId/GenerateToken',
+    guard: workspaceRole('embedView', 'group', { grant: true }),
+    body: v1Schema,
+    handler: (request) => v1(request, { datasets: [{ id: request.params.datasetId }] }),
+  });
 
-  app.post<{ Params: { groupId: string; dashboardId: string }; Body: V1Body | null }>(
-    '/groups/:groupId/dashboards/:dashboardId/GenerateToken',
-    { schema: { body: v1Schema } },
-    (request) => v1(request, { dashboards: [request.params.dashboardId] }),
-  );
+  defineRoute<{ Params: { groupId: string; dashboardId: string }; Body: V1Body | null }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/dashboards/:dashboardId/GenerateToken',
+    guard: workspaceRole('embedView', 'group', { grant: true }),
+    body: v1Schema,
+    handler: (request) => v1(request, { dashboards: [request.params.dashboardId] }),
+  });
 
-  app.post<{
+  defineRoute<{
     Params: { groupId: string; dashboardId: string; tileId: string };
     Body: V1Body | null;
-  }>(
-    '/groups/:groupId/dashboards/:dashboardId/tiles/:tileId/GenerateToken',
-    { schema: { body: v1Schema } },
-    (request) => {
+  }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/dashboards/:dashboardId/tiles/:tileId/GenerateToken',
+    guard: workspaceRole('embedView', 'group', { grant: true }),
+    body: v1Schema,
+    handler: (request) => {
       const found = context.registry.findTile(request.params.tileId);
       if (!found || found.dashboard.definition.id !== request.params.dashboardId) {
         throw notFound(`Tile ${request.params.tileId}`);
       }
       return v1(request, { tiles: [request.params.tileId] });
     },
-  );
+  });
 }

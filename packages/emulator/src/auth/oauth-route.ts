@@ -3,6 +3,9 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
+import { publicGuard } from '../policy/guard-hook.ts';
+import { publicAccess } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 
 /** Entra's error body: `error`, `error_description` starting with the AADSTS code, and trace ids. */
 function oauthError(
@@ -39,6 +42,7 @@ export const oauthRoutes =
       },
     );
     app.addHook('onRequest', applyKnobs(context, 'oauth'));
+    app.addHook('onRequest', publicGuard());
     // Injected failures keep their status; parser errors are Entra's invalid_request.
     app.setErrorHandler(
       (error: { statusCode?: number; status?: number; message: string }, _request, reply) => {
@@ -53,9 +57,17 @@ export const oauthRoutes =
       },
     );
 
-    app.post<{ Params: { tenantId: string }; Body: Record<string, string> | undefined }>(
-      '/:tenantId/oauth2/v2.0/token',
-      (request, reply) => {
+    defineRoute<{ Params: { tenantId: string }; Body: Record<string, string> | undefined }>(app, {
+      method: 'POST',
+      url: '/:tenantId/oauth2/v2.0/token',
+      guard: publicAccess('client credentials are the authentication'),
+      // Form fields arrive as text; other content types are refused by the handler.
+      body: {
+        type: ['object', 'null'],
+        maxProperties: 50,
+        additionalProperties: { type: 'string', maxLength: 8192 },
+      },
+      handler: (request, reply) => {
         const { tenantId } = request.params;
         if (tenantId !== context.config.tenantId && tenantId !== 'organizations') {
           return oauthError(
@@ -135,6 +147,6 @@ export const oauthRoutes =
           access_token: issued.token,
         });
       },
-    );
+    });
     done();
   };

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { publicGuard } from '../policy/guard-hook.ts';
+import { publicAccess } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { renderEmbedPage } from './embed-page-html.ts';
 import { EMBED_ROUTES, FRAME_SCRIPT_PATH } from './embed-routes.ts';
 import { getFrameBundle } from './frame-bundle.ts';
@@ -26,22 +29,34 @@ const PAGE_HEADERS = {
 /** Serves the embed pages at the cloud service's paths and the bundled frame script. */
 export const embedPagesPlugin: FastifyPluginAsync<EmbedPagesOptions> = async (app, options) => {
   if (options.prebuild) await getFrameBundle();
+  // Static pages and script: every request for data they make carries a token.
+  app.addHook('onRequest', publicGuard());
 
   for (const { path, kind } of EMBED_ROUTES) {
     const html = renderEmbedPage(kind);
-    app.get(path, async (_request, reply) => reply.headers(PAGE_HEADERS).send(html));
+    defineRoute(app, {
+      method: 'GET',
+      url: path,
+      guard: publicAccess('static embed page'),
+      handler: async (_request, reply) => reply.headers(PAGE_HEADERS).send(html),
+    });
   }
 
-  app.get(FRAME_SCRIPT_PATH, async (_request, reply) => {
-    const code = await getFrameBundle();
-    return reply
-      .headers({
-        'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        // The script is same-origin for the embed pages; nobody else needs it.
-        'cross-origin-resource-policy': 'same-origin',
-      })
-      .send(code);
+  defineRoute(app, {
+    method: 'GET',
+    url: FRAME_SCRIPT_PATH,
+    guard: publicAccess('static frame script'),
+    handler: async (_request, reply) => {
+      const code = await getFrameBundle();
+      return reply
+        .headers({
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          // The script is same-origin for the embed pages; nobody else needs it.
+          'cross-origin-resource-policy': 'same-origin',
+        })
+        .send(code);
+    },
   });
 };

@@ -5,7 +5,9 @@ import { internalErrorBody, notFound } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
 import { emulatorInfo } from '../landing/emulator-info.ts';
 import { embedGuard } from '../policy/embed-guard.ts';
+import { publicAccess } from '../policy/route-guard.ts';
 import { baseUrl } from '../rest/urls.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -17,11 +19,16 @@ export const internalRoutes =
   (context: EmulatorContext): FastifyPluginAsync =>
   async (app) => {
     app.setErrorHandler(errorHandler(internalErrorBody));
-    // Every route passes its rule in policy/route-policies.ts before its handler runs.
+    // Every route passes the guard it declares (defineRoute) before its handler runs.
+    app.addHook('onRequest', embedGuard(context));
     const mountPrefix = app.prefix.slice(0, -'/_emulator'.length);
-    app.addHook('onRequest', embedGuard(context, mountPrefix));
     // The landing page's facts as JSON, for tools (the page itself is GET /).
-    app.get('/info', (request) => emulatorInfo(context, baseUrl(context, request, mountPrefix)));
+    defineRoute(app, {
+      method: 'GET',
+      url: '/info',
+      guard: publicAccess('the landing page as JSON'),
+      handler: (request) => emulatorInfo(context, baseUrl(context, request, mountPrefix)),
+    });
     if (context.config.adminApi) {
       await app.register((admin, _options, done) => {
         adminRoutes(admin, context);
@@ -36,7 +43,12 @@ export const internalRoutes =
       dataRoutes(api, context);
       done();
     });
-    app.all('/*', (request) => {
-      throw notFound(`Resource ${request.url}`);
+    defineRoute(app, {
+      method: 'ALL',
+      url: '/*',
+      guard: publicAccess('unknown paths answer 404'),
+      handler: (request) => {
+        throw notFound(`Resource ${request.url}`);
+      },
     });
   };

@@ -3,8 +3,10 @@ import type { TileView } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { canReadTile } from '../policy/embed-access.ts';
+import { embedToken } from '../policy/route-guard.ts';
 import { queryIdentity } from '../policy/row-security.ts';
 import { runQuery } from '../query/run-query.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { DatasetRecord } from '../state/records.ts';
 import { claimsOf, dashboardOr404, notAuthorized } from './guards.ts';
 
@@ -29,24 +31,34 @@ export function tileRoutes(app: FastifyInstance, context: EmulatorContext): void
     return { dashboard, tile, visual, dataset };
   };
 
-  app.get<{ Params: TileParams }>('/dashboards/:dashboardId/tiles/:tileId', (request) => {
-    const claims = claimsOf(context, request);
-    const { dashboard, tile, visual } = resolve(request.params);
-    if (!canReadTile(context, claims, dashboard, tile.id)) throw notAuthorized(`tile ${tile.id}`);
-    const view: TileView = { tile, visual };
-    return view;
+  defineRoute<{ Params: TileParams }>(app, {
+    method: 'GET',
+    url: '/dashboards/:dashboardId/tiles/:tileId',
+    guard: embedToken('readTile'),
+    handler: (request) => {
+      const claims = claimsOf(context, request);
+      const { dashboard, tile, visual } = resolve(request.params);
+      if (!canReadTile(context, claims, dashboard, tile.id)) throw notAuthorized(`tile ${tile.id}`);
+      const view: TileView = { tile, visual };
+      return view;
+    },
   });
 
-  app.get<{ Params: TileParams }>('/dashboards/:dashboardId/tiles/:tileId/data', (request) => {
-    const claims = claimsOf(context, request);
-    const { dashboard, tile, visual, dataset } = resolve(request.params);
-    if (!canReadTile(context, claims, dashboard, tile.id)) throw notAuthorized(`tile ${tile.id}`);
-    // Tiles carry no filter context: the pinned visual's query, filtered by RLS only.
-    return runQuery(
-      context,
-      dataset.model,
-      { ...visual.query, datasetId: dataset.id, filters: [] },
-      queryIdentity(context, claims, dataset),
-    );
+  defineRoute<{ Params: TileParams }>(app, {
+    method: 'GET',
+    url: '/dashboards/:dashboardId/tiles/:tileId/data',
+    guard: embedToken('readTile'),
+    handler: (request) => {
+      const claims = claimsOf(context, request);
+      const { dashboard, tile, visual, dataset } = resolve(request.params);
+      if (!canReadTile(context, claims, dashboard, tile.id)) throw notAuthorized(`tile ${tile.id}`);
+      // Tiles carry no filter context: the pinned visual's query, filtered by RLS only.
+      return runQuery(
+        context,
+        dataset.model,
+        { ...visual.query, datasetId: dataset.id, filters: [] },
+        queryIdentity(context, claims, dataset),
+      );
+    },
   });
 }

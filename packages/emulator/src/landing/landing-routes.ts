@@ -1,7 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { getBrowserScript } from '../embed-pages/frame-bundle.ts';
+import { publicGuard } from '../policy/guard-hook.ts';
+import { publicAccess } from '../policy/route-guard.ts';
 import { baseUrl } from '../rest/urls.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { mintEmbedToken } from '../test-kit.ts';
 import { emulatorInfo } from './emulator-info.ts';
 import { renderLandingPage, type LandingPreview } from './landing-page.ts';
@@ -46,27 +49,39 @@ function preview(context: EmulatorContext, base: string): LandingPreview | undef
 export const landingRoutes =
   (context: EmulatorContext, mountPrefix: string): FastifyPluginCallback =>
   (app, _options, done) => {
-    app.get('/', (request, reply) => {
-      const base = baseUrl(context, request, mountPrefix);
-      const info = emulatorInfo(context, base);
-      void reply.header('vary', 'accept').header('cache-control', 'no-store');
-      if (wantsJson(request.headers.accept)) return reply.send(info);
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .send(renderLandingPage(info, preview(context, base)));
+    app.addHook('onRequest', publicGuard());
+    // What the emulator offers: the client secret only when the admin API is on (a local tool).
+    defineRoute(app, {
+      method: 'GET',
+      url: '/',
+      guard: publicAccess('the landing page: addresses and sample ids, no protected data'),
+      handler: (request, reply) => {
+        const base = baseUrl(context, request, mountPrefix);
+        const info = emulatorInfo(context, base);
+        void reply.header('vary', 'accept').header('cache-control', 'no-store');
+        if (wantsJson(request.headers.accept)) return reply.send(info);
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('x-content-type-options', 'nosniff')
+          .send(renderLandingPage(info, preview(context, base)));
+      },
     });
 
-    app.get(PREVIEW_SCRIPT_PATH, async (_request, reply) => {
-      const code = await getBrowserScript('preview');
-      return reply
-        .headers({
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-          'cross-origin-resource-policy': 'same-origin',
-        })
-        .send(code);
+    defineRoute(app, {
+      method: 'GET',
+      url: PREVIEW_SCRIPT_PATH,
+      guard: publicAccess("static script of the landing page's preview"),
+      handler: async (_request, reply) => {
+        const code = await getBrowserScript('preview');
+        return reply
+          .headers({
+            'content-type': 'text/javascript; charset=utf-8',
+            'cache-control': 'no-store',
+            'x-content-type-options': 'nosniff',
+            'cross-origin-resource-policy': 'same-origin',
+          })
+          .send(code);
+      },
     });
     done();
   };

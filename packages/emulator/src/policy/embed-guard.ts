@@ -18,8 +18,8 @@ export function embedClaimsOf(request: FastifyRequest): TokenClaims {
 }
 
 /** The onRequest hook of the /_emulator API and the pages: every route goes through its rule. */
-export const embedGuard = (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
-  guardHook(mountPrefix, (request, { guard }) => {
+export const embedGuard = (context: EmulatorContext): onRequestHookHandler =>
+  guardHook((request, guard) => {
     if (guard.kind === 'public') return;
     if (guard.kind === 'admin') {
       if (!context.config.adminApi) throw notFound(`Resource ${request.url}`);

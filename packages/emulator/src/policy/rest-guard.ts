@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';
 import { forbidden, notMember } from './denials.ts';
 import { guardHook, noRule } from './guard-hook.ts';
-import type { RouteGuard } from './route-policies.ts';
+import type { RouteGuard, WorkspaceScope } from './route-guard.ts';
 import { hasCapability, roleOf, type Capability, type WorkspaceRole } from './workspace-roles.ts';
 
 /** What the guard established for a REST request: who calls, and its role where the URL names one. */
@@ -27,7 +27,7 @@ export function restAccessOf(request: FastifyRequest): RestAccess {
 function workspaceOfRequest(
   context: EmulatorContext,
   params: Record<string, string | undefined>,
-  scope: 'group' | 'report' | 'dataset' | 'dashboard',
+  scope: WorkspaceScope,
 ): string {
   const { registry } = context;
   if (params.groupId !== undefined) {
@@ -89,8 +89,8 @@ const describe: Record<Capability, string> = {
 };
 
 /** The onRequest hook of the REST API: every route goes through its rule before its handler runs. */
-export const restGuard = (context: EmulatorContext, mountPrefix: string): onRequestHookHandler =>
-  guardHook(mountPrefix, (request, policy) => {
-    const access = authorizeRest(context, request, policy.guard);
+export const restGuard = (context: EmulatorContext): onRequestHookHandler =>
+  guardHook((request, guard) => {
+    const access = authorizeRest(context, request, guard);
     if (access) decisions.set(request, access);
   });

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { forbidden, notMember } from '../policy/denials.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
 import { can, roleOf } from '../policy/workspace-roles.ts';
+import { defineRoute } from '../routing/define-route.ts';
+import type { JsonSchema } from '../validation/json-schema.ts';
 import { findReport } from './reports.ts';
 import { reportJson } from './representations.ts';
 import { guidPattern } from './rest-shapes.ts';
@@ -17,24 +20,22 @@ interface CloneBody {
 }
 type CloneParams = { groupId?: string; reportId: string };
 
-const cloneSchema = {
-  body: {
-    type: 'object',
-    required: ['name'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 256 },
-      // A workspace id is a GUID (the empty GUID is My workspace); the service answers 400 otherwise.
-      targetWorkspaceId: { type: 'string', pattern: guidPattern },
-      targetModelId: { type: 'string', minLength: 1, maxLength: 64 },
-    },
+const cloneBody: JsonSchema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 256 },
+    // A workspace id is a GUID (the empty GUID is My workspace); the service answers 400 otherwise.
+    targetWorkspaceId: { type: 'string', pattern: guidPattern },
+    targetModelId: { type: 'string', minLength: 1, maxLength: 64 },
   },
 };
 
 /**
  * Clone Report: a copy of a report's definition (pages, visuals, bookmarks) under a new id, in the
  * same or another workspace, bound to the same dataset or to `targetModelId`. Hosts use it to hand
- * each tenant's workspace its own copy of template reports. The route's policy checks read access
+ * each tenant's workspace its own copy of template reports. The route's guard checks read access
  * to the source; the handler checks the caller may create content in the target workspace and read
  * the target dataset, as the service does.
  */
@@ -71,6 +72,18 @@ export function cloneReportRoutes(
       ...reportJson(scope.base, record),
     };
   };
-  app.post('/groups/:groupId/reports/:reportId/Clone', { schema: cloneSchema }, clone);
-  app.post('/reports/:reportId/Clone', { schema: cloneSchema }, clone);
+  defineRoute(app, {
+    method: 'POST',
+    url: '/groups/:groupId/reports/:reportId/Clone',
+    guard: workspaceRole('read'),
+    body: cloneBody,
+    handler: clone,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/reports/:reportId/Clone',
+    guard: workspaceRole('read', 'report'),
+    body: cloneBody,
+    handler: clone,
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { DashboardRecord } from '../state/records.ts';
 import { dashboardJson, tileJson } from './representations.ts';
 import { restScope, type RestScope } from './scope.ts';
@@ -26,15 +28,20 @@ export function dashboardRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  app.get<{ Params: { groupId: string } }>('/groups/:groupId/dashboards', (request) => {
-    const scope = restScope(context, request, prefix);
-    scope.workspace(request.params.groupId);
-    return {
-      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/dashboards`),
-      value: context.registry
-        .dashboardsIn(request.params.groupId)
-        .map((record) => dashboardJson(scope.base, record)),
-    };
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/dashboards',
+    guard: workspaceRole('read'),
+    handler: (request) => {
+      const scope = restScope(context, request, prefix);
+      scope.workspace(request.params.groupId);
+      return {
+        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/dashboards`),
+        value: context.registry
+          .dashboardsIn(request.params.groupId)
+          .map((record) => dashboardJson(scope.base, record)),
+      };
+    },
   });
 
   const single = (request: FastifyRequest<{ Params: DashboardParams }>) => {
@@ -45,8 +52,18 @@ export function dashboardRoutes(
       ...dashboardJson(scope.base, record),
     };
   };
-  app.get('/groups/:groupId/dashboards/:dashboardId', single);
-  app.get('/dashboards/:dashboardId', single);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/dashboards/:dashboardId',
+    guard: workspaceRole('read'),
+    handler: single,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dashboards/:dashboardId',
+    guard: workspaceRole('read', 'dashboard'),
+    handler: single,
+  });
 
   const datasetOf = (reportId: string) => {
     const report = context.registry.reports.get(reportId)?.definition;
@@ -62,8 +79,18 @@ export function dashboardRoutes(
       ),
     };
   };
-  app.get('/groups/:groupId/dashboards/:dashboardId/tiles', tiles);
-  app.get('/dashboards/:dashboardId/tiles', tiles);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/dashboards/:dashboardId/tiles',
+    guard: workspaceRole('read'),
+    handler: tiles,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dashboards/:dashboardId/tiles',
+    guard: workspaceRole('read', 'dashboard'),
+    handler: tiles,
+  });
 
   const tile = (request: FastifyRequest<{ Params: DashboardParams & { tileId: string } }>) => {
     const scope = restScope(context, request, prefix);
@@ -78,6 +105,16 @@ export function dashboardRoutes(
       ...tileJson(scope.base, record, index, datasetOf(found.reportId)),
     };
   };
-  app.get('/groups/:groupId/dashboards/:dashboardId/tiles/:tileId', tile);
-  app.get('/dashboards/:dashboardId/tiles/:tileId', tile);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/dashboards/:dashboardId/tiles/:tileId',
+    guard: workspaceRole('read'),
+    handler: tile,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dashboards/:dashboardId/tiles/:tileId',
+    guard: workspaceRole('read', 'dashboard'),
+    handler: tile,
+  });
 }

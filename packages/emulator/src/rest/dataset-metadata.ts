@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { DatasetRecord } from '../state/records.ts';
 import { findDataset } from './datasets.ts';
 import { isPushDataset } from './push-datasets.ts';
@@ -44,7 +46,7 @@ const datasetRightOfRole = {
 
 /**
  * Read-only facts about datasets and reports beyond the catalogue: parameters, data sources and who
- * may use a dataset. Every route passes its rule in policy/route-policies.ts first.
+ * may use a dataset. Every route passes the guard it declares first.
  */
 export function datasetMetadataRoutes(
   app: FastifyInstance,
@@ -58,8 +60,18 @@ export function datasetMetadataRoutes(
     findDataset(context, scope, request.params);
     return { '@odata.context': odataContext(scope.base, 'parameters'), value: [] };
   };
-  app.get('/groups/:groupId/datasets/:datasetId/parameters', parameters);
-  app.get('/datasets/:datasetId/parameters', parameters);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId/parameters',
+    guard: workspaceRole('read'),
+    handler: parameters,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId/parameters',
+    guard: workspaceRole('read', 'dataset'),
+    handler: parameters,
+  });
 
   const datasetSources = (request: FastifyRequest<{ Params: DatasetParams }>) => {
     const scope = restScope(context, request, prefix);
@@ -69,8 +81,18 @@ export function datasetMetadataRoutes(
       value: datasourcesOf(record),
     };
   };
-  app.get('/groups/:groupId/datasets/:datasetId/datasources', datasetSources);
-  app.get('/datasets/:datasetId/datasources', datasetSources);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId/datasources',
+    guard: workspaceRole('read'),
+    handler: datasetSources,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId/datasources',
+    guard: workspaceRole('read', 'dataset'),
+    handler: datasetSources,
+  });
 
   // A report's data sources are those of the dataset it reads.
   const reportSources = (request: FastifyRequest<{ Params: ReportParams }>) => {
@@ -82,8 +104,18 @@ export function datasetMetadataRoutes(
       value: dataset ? datasourcesOf(dataset) : [],
     };
   };
-  app.get('/groups/:groupId/reports/:reportId/datasources', reportSources);
-  app.get('/reports/:reportId/datasources', reportSources);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/datasources',
+    guard: workspaceRole('read'),
+    handler: reportSources,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/reports/:reportId/datasources',
+    guard: workspaceRole('read', 'report'),
+    handler: reportSources,
+  });
 
   // Who may use the dataset: the members of its workspace, each with the permission its role gives.
   const users = (request: FastifyRequest<{ Params: DatasetParams }>) => {
@@ -102,6 +134,16 @@ export function datasetMetadataRoutes(
         })),
     };
   };
-  app.get('/groups/:groupId/datasets/:datasetId/users', users);
-  app.get('/datasets/:datasetId/users', users);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId/users',
+    guard: workspaceRole('readUsers'),
+    handler: users,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId/users',
+    guard: workspaceRole('readUsers', 'dataset'),
+    handler: users,
+  });
 }

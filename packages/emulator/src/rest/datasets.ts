@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { DatasetRecord } from '../state/records.ts';
+import type { JsonSchema } from '../validation/json-schema.ts';
 import { datasetJson, refreshJson } from './representations.ts';
 import { restScope, type RestScope } from './scope.ts';
 import { odataContext } from './urls.ts';
@@ -31,15 +34,20 @@ export function datasetRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  app.get<{ Params: { groupId: string } }>('/groups/:groupId/datasets', (request) => {
-    const scope = restScope(context, request, prefix);
-    scope.workspace(request.params.groupId);
-    return {
-      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/datasets`),
-      value: context.registry
-        .datasetsIn(request.params.groupId)
-        .map((record) => datasetJson(scope.base, record)),
-    };
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets',
+    guard: workspaceRole('read'),
+    handler: (request) => {
+      const scope = restScope(context, request, prefix);
+      scope.workspace(request.params.groupId);
+      return {
+        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/datasets`),
+        value: context.registry
+          .datasetsIn(request.params.groupId)
+          .map((record) => datasetJson(scope.base, record)),
+      };
+    },
   });
 
   const single = (request: FastifyRequest<{ Params: DatasetParams }>) => {
@@ -50,14 +58,22 @@ export function datasetRoutes(
       ...datasetJson(scope.base, record),
     };
   };
-  app.get('/groups/:groupId/datasets/:datasetId', single);
-  app.get('/datasets/:datasetId', single);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId',
+    guard: workspaceRole('read'),
+    handler: single,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId',
+    guard: workspaceRole('read', 'dataset'),
+    handler: single,
+  });
 
-  const topSchema = {
-    querystring: {
-      type: 'object',
-      properties: { $top: { type: 'integer', minimum: 1, maximum: historyLimit } },
-    },
+  const topQuery: JsonSchema = {
+    type: 'object',
+    properties: { $top: { type: 'integer', minimum: 1, maximum: historyLimit } },
   };
   const history = (
     request: FastifyRequest<{ Params: DatasetParams; Querystring: { $top?: number } }>,
@@ -73,8 +89,20 @@ export function datasetRoutes(
         .map((refresh, index) => refreshJson(refresh, record.refreshes.length - index, now)),
     };
   };
-  app.get('/groups/:groupId/datasets/:datasetId/refreshes', { schema: topSchema }, history);
-  app.get('/datasets/:datasetId/refreshes', { schema: topSchema }, history);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId/refreshes',
+    guard: workspaceRole('read'),
+    querystring: topQuery,
+    handler: history,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId/refreshes',
+    guard: workspaceRole('read', 'dataset'),
+    querystring: topQuery,
+    handler: history,
+  });
 
   /** On-demand refresh: 202, then the entry reads "Unknown" until refreshDurationMs has passed. */
   const refresh = (request: FastifyRequest<{ Params: DatasetParams }>, reply: FastifyReply) => {
@@ -99,17 +127,27 @@ export function datasetRoutes(
       .header('x-ms-request-id', requestId)
       .send();
   };
-  const refreshSchema = {
-    body: {
-      type: ['object', 'null'],
-      properties: {
-        notifyOption: {
-          type: 'string',
-          enum: ['MailOnFailure', 'MailOnCompletion', 'NoNotification'],
-        },
+  const refreshBody: JsonSchema = {
+    type: ['object', 'null'],
+    properties: {
+      notifyOption: {
+        type: 'string',
+        enum: ['MailOnFailure', 'MailOnCompletion', 'NoNotification'],
       },
     },
   };
-  app.post('/groups/:groupId/datasets/:datasetId/refreshes', { schema: refreshSchema }, refresh);
-  app.post('/datasets/:datasetId/refreshes', { schema: refreshSchema }, refresh);
+  defineRoute(app, {
+    method: 'POST',
+    url: '/groups/:groupId/datasets/:datasetId/refreshes',
+    guard: workspaceRole('refresh'),
+    body: refreshBody,
+    handler: refresh,
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/datasets/:datasetId/refreshes',
+    guard: workspaceRole('refresh', 'dataset'),
+    body: refreshBody,
+    handler: refresh,
+  });
 }

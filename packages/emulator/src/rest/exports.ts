@@ -14,8 +14,10 @@ import {
   snapshotReport,
   type PageSelection,
 } from '../export/report-snapshot.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
 import { exportIdentity } from '../policy/row-security.ts';
 import { runQuery } from '../query/run-query.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { ReportRecord } from '../state/records.ts';
 import { tinyPng, toCsv } from './export-files.ts';
 import { findReport } from './reports.ts';
@@ -211,10 +213,12 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
     };
   };
 
-  app.post<{ Params: { groupId: string; reportId: string }; Body: ExportBody }>(
-    '/groups/:groupId/reports/:reportId/ExportTo',
-    { schema: { body: bodySchema } },
-    async (request, reply) => {
+  defineRoute<{ Params: { groupId: string; reportId: string }; Body: ExportBody }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/reports/:reportId/ExportTo',
+    guard: workspaceRole('read'),
+    body: bodySchema,
+    handler: async (request, reply) => {
       const scope = restScope(context, request, prefix);
       const record = findReport(context, scope, request.params);
       const { definition } = record;
@@ -278,7 +282,7 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
       jobs.set(job.id, job);
       return reply.code(202).send(await exportJson(scope.base, job));
     },
-  );
+  });
 
   const jobOf = (params: { groupId: string; reportId: string; exportId: string }) => {
     const job = jobs.get(params.exportId);
@@ -287,9 +291,11 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
     return job;
   };
 
-  app.get<{ Params: { groupId: string; reportId: string; exportId: string } }>(
-    '/groups/:groupId/reports/:reportId/exports/:exportId',
-    async (request, reply) => {
+  defineRoute<{ Params: { groupId: string; reportId: string; exportId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/exports/:exportId',
+    guard: workspaceRole('read'),
+    handler: async (request, reply) => {
       const scope = restScope(context, request, prefix);
       findReport(context, scope, request.params);
       const job = jobOf(request.params);
@@ -298,11 +304,13 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
         .code(json.status === 'Succeeded' || json.status === 'Failed' ? 200 : 202)
         .send(json);
     },
-  );
+  });
 
-  app.get<{ Params: { groupId: string; reportId: string; exportId: string } }>(
-    '/groups/:groupId/reports/:reportId/exports/:exportId/file',
-    async (request, reply) => {
+  defineRoute<{ Params: { groupId: string; reportId: string; exportId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/exports/:exportId/file',
+    guard: workspaceRole('read'),
+    handler: async (request, reply) => {
       const scope = restScope(context, request, prefix);
       findReport(context, scope, request.params);
       const job = jobOf(request.params);
@@ -316,7 +324,7 @@ export function exportRoutes(app: FastifyInstance, context: EmulatorContext, pre
         .header('content-disposition', attachment(`${job.reportName}${kind.extension}`))
         .send(job.outcome.file);
     },
-  );
+  });
 }
 
 /**

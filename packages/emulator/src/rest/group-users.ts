@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
 import { authorizeUserChange } from '../policy/user-policy.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { GroupUser } from '../state/records.ts';
+import type { JsonSchema } from '../validation/json-schema.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -14,7 +17,7 @@ interface AddUserBody {
   displayName?: string;
 }
 
-const addUserSchema = {
+const addUserSchema: JsonSchema = {
   type: 'object',
   required: ['groupUserAccessRight'],
   properties: {
@@ -28,7 +31,7 @@ const addUserSchema = {
     displayName: { type: 'string' },
     profile: { type: 'object' },
   },
-} as const;
+};
 
 /** Workspace access: add (or update) a user, list users, remove a user. */
 export function groupUserRoutes(
@@ -36,10 +39,12 @@ export function groupUserRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  app.post<{ Params: { groupId: string }; Body: AddUserBody }>(
-    '/groups/:groupId/users',
-    { schema: { body: addUserSchema } },
-    (request, reply) => {
+  defineRoute<{ Params: { groupId: string }; Body: AddUserBody }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/users',
+    guard: workspaceRole('manageUsers'),
+    body: addUserSchema,
+    handler: (request, reply) => {
       const scope = restScope(context, request, prefix);
       const workspace = scope.workspace(request.params.groupId);
       const body = request.body;
@@ -67,17 +72,24 @@ export function groupUserRoutes(
       else workspace.users.push(user);
       return reply.code(200).send();
     },
-  );
-
-  app.get<{ Params: { groupId: string } }>('/groups/:groupId/users', (request) => {
-    const scope = restScope(context, request, prefix);
-    const workspace = scope.workspace(request.params.groupId);
-    return { '@odata.context': odataContext(scope.base, 'groupUsers'), value: workspace.users };
   });
 
-  app.delete<{ Params: { groupId: string; user: string } }>(
-    '/groups/:groupId/users/:user',
-    (request, reply) => {
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/users',
+    guard: workspaceRole('readUsers'),
+    handler: (request) => {
+      const scope = restScope(context, request, prefix);
+      const workspace = scope.workspace(request.params.groupId);
+      return { '@odata.context': odataContext(scope.base, 'groupUsers'), value: workspace.users };
+    },
+  });
+
+  defineRoute<{ Params: { groupId: string; user: string } }>(app, {
+    method: 'DELETE',
+    url: '/groups/:groupId/users/:user',
+    guard: workspaceRole('manageUsers'),
+    handler: (request, reply) => {
       const scope = restScope(context, request, prefix);
       const workspace = scope.workspace(request.params.groupId);
       const index = workspace.users.findIndex(
@@ -94,5 +106,5 @@ export function groupUserRoutes(
       workspace.users.splice(index, 1);
       return reply.code(200).send();
     },
-  );
+  });
 }

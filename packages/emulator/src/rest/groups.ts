@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { anyAppToken, workspaceRole } from '../policy/route-guard.ts';
 import { roleOf } from '../policy/workspace-roles.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { appPrincipal, freshContentIds, seedWorkspaceContent } from '../state/seed.ts';
 import { groupJson } from './representations.ts';
 import { guidPattern } from './rest-shapes.ts';
@@ -31,21 +33,20 @@ function nameFilter(filter: string | undefined): ((name: string) => boolean) | u
 }
 
 export function groupRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
-  app.get<{ Querystring: ListQuery }>(
-    '/groups',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            $filter: { type: 'string' },
-            $top: { type: 'integer', minimum: 1, maximum: 5000 },
-            $skip: { type: 'integer', minimum: 0 },
-          },
-        },
+  // Any app token: the list holds the workspaces the caller is a member of.
+  defineRoute<{ Querystring: ListQuery }>(app, {
+    method: 'GET',
+    url: '/groups',
+    guard: anyAppToken(),
+    querystring: {
+      type: 'object',
+      properties: {
+        $filter: { type: 'string' },
+        $top: { type: 'integer', minimum: 1, maximum: 5000 },
+        $skip: { type: 'integer', minimum: 0 },
       },
     },
-    (request) => {
+    handler: (request) => {
       const scope = restScope(context, request, prefix);
       const matches = nameFilter(request.query.$filter);
       const all = [...context.registry.workspaces.values()]
@@ -62,29 +63,32 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
         value: page.map(groupJson),
       };
     },
-  );
-
-  app.get<{ Params: { groupId: string } }>('/groups/:groupId', (request) => {
-    const scope = restScope(context, request, prefix);
-    return {
-      '@odata.context': odataContext(scope.base, 'groups/$entity'),
-      ...groupJson(scope.workspace(request.params.groupId)),
-    };
   });
 
-  app.post<{ Body: { name: string }; Querystring: { workspaceV2?: boolean } }>(
-    '/groups',
-    {
-      schema: {
-        querystring: { type: 'object', properties: { workspaceV2: { type: 'boolean' } } },
-        body: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
-        },
-      },
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId',
+    guard: workspaceRole('read'),
+    handler: (request) => {
+      const scope = restScope(context, request, prefix);
+      return {
+        '@odata.context': odataContext(scope.base, 'groups/$entity'),
+        ...groupJson(scope.workspace(request.params.groupId)),
+      };
     },
-    (request) => {
+  });
+
+  defineRoute<{ Body: { name: string }; Querystring: { workspaceV2?: boolean } }>(app, {
+    method: 'POST',
+    url: '/groups',
+    guard: anyAppToken(),
+    querystring: { type: 'object', properties: { workspaceV2: { type: 'boolean' } } },
+    body: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
+    },
+    handler: (request) => {
       const scope = restScope(context, request, prefix);
       const name = request.body.name.trim();
       if (name === '') throw badRequest('name must not be blank', 'name');
@@ -108,28 +112,31 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
         ...groupJson(workspace),
       };
     },
-  );
-
-  app.delete<{ Params: { groupId: string } }>('/groups/:groupId', (request, reply) => {
-    const scope = restScope(context, request, prefix);
-    scope.workspace(request.params.groupId);
-    context.registry.deleteWorkspace(request.params.groupId);
-    return reply.code(200).send();
   });
 
-  app.post<{ Params: { groupId: string }; Body: { capacityId: string } }>(
-    '/groups/:groupId/AssignToCapacity',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['capacityId'],
-          // A capacity is named by its GUID; the service answers 400 to anything else.
-          properties: { capacityId: { type: 'string', pattern: guidPattern } },
-        },
-      },
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'DELETE',
+    url: '/groups/:groupId',
+    guard: workspaceRole('deleteWorkspace'),
+    handler: (request, reply) => {
+      const scope = restScope(context, request, prefix);
+      scope.workspace(request.params.groupId);
+      context.registry.deleteWorkspace(request.params.groupId);
+      return reply.code(200).send();
     },
-    (request, reply) => {
+  });
+
+  defineRoute<{ Params: { groupId: string }; Body: { capacityId: string } }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/AssignToCapacity',
+    guard: workspaceRole('assignCapacity'),
+    body: {
+      type: 'object',
+      required: ['capacityId'],
+      // A capacity is named by its GUID; the service answers 400 to anything else.
+      properties: { capacityId: { type: 'string', pattern: guidPattern } },
+    },
+    handler: (request, reply) => {
       const workspace = restScope(context, request, prefix).workspace(request.params.groupId);
       // The all-zero GUID is the cloud's way to move a workspace back to shared capacity.
       const shared = /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(request.body.capacityId);
@@ -138,5 +145,5 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
       else workspace.capacityId = request.body.capacityId;
       return reply.code(200).send();
     },
-  );
+  });
 }

@@ -6,6 +6,8 @@ import { errorHandler } from '../error-handler.ts';
 import { notFound, restErrorBody } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
 import { restGuard } from '../policy/rest-guard.ts';
+import { publicAccess } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { cloneReportRoutes } from './clone-report.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { exportRoutes } from './exports.ts';
@@ -30,8 +32,8 @@ export const restRoutes =
       next();
     });
     app.addHook('onRequest', applyKnobs(context, 'rest'));
-    // Every route passes its rule in policy/route-policies.ts before its handler runs.
-    app.addHook('onRequest', restGuard(context, mountPrefix));
+    // Every route passes the guard it declares (defineRoute) before its handler runs.
+    app.addHook('onRequest', restGuard(context));
     app.setErrorHandler(errorHandler(restErrorBody));
 
     groupRoutes(app, context, mountPrefix);
@@ -48,8 +50,13 @@ export const restRoutes =
     myWorkspaceRoutes(app, context, mountPrefix);
 
     // Unknown paths under /v1.0/myorg answer like the cloud: 404 PowerBIEntityNotFound.
-    app.all('/*', (request) => {
-      throw notFound(`Resource ${request.url}`);
+    defineRoute(app, {
+      method: 'ALL',
+      url: '/*',
+      guard: publicAccess('unknown API paths answer 404 like the service'),
+      handler: (request) => {
+        throw notFound(`Resource ${request.url}`);
+      },
     });
     done();
   };

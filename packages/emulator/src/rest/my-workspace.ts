@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
+import { anyAppToken } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -14,26 +16,36 @@ export function myWorkspaceRoutes(
   prefix: string,
 ): void {
   for (const kind of ['reports', 'datasets', 'dashboards']) {
-    app.get(`/${kind}`, (request: FastifyRequest) => {
-      const scope = restScope(context, request, prefix);
-      return { '@odata.context': odataContext(scope.base, kind), value: [] };
+    defineRoute(app, {
+      method: 'GET',
+      url: `/${kind}`,
+      guard: anyAppToken(),
+      handler: (request: FastifyRequest) => {
+        const scope = restScope(context, request, prefix);
+        return { '@odata.context': odataContext(scope.base, kind), value: [] };
+      },
     });
   }
 
   // Available Features: what the tenant offers this caller. The emulator has no capacity limits to
   // report, so embedding on trial is enabled and nothing has been used.
-  app.get('/availableFeatures', (request: FastifyRequest) => {
-    const scope = restScope(context, request, prefix);
-    return {
-      '@odata.context': odataContext(scope.base, 'availableFeatures'),
-      features: [
-        {
-          name: 'embedTrial',
-          state: 'Enabled',
-          extendedState: 'Enabled',
-          additionalInfo: { Usage: 0 },
-        },
-      ],
-    };
+  defineRoute(app, {
+    method: 'GET',
+    url: '/availableFeatures',
+    guard: anyAppToken(),
+    handler: (request: FastifyRequest) => {
+      const scope = restScope(context, request, prefix);
+      return {
+        '@odata.context': odataContext(scope.base, 'availableFeatures'),
+        features: [
+          {
+            name: 'embedTrial',
+            state: 'Enabled',
+            extendedState: 'Enabled',
+            additionalInfo: { Usage: 0 },
+          },
+        ],
+      };
+    },
   });
 }

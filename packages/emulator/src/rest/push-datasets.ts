@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import type { ModelColumn, SemanticModel } from '../data/semantic-model.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { DatasetRecord } from '../state/records.ts';
 import type { Registry } from '../state/registry.ts';
+import type { JsonSchema } from '../validation/json-schema.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -24,8 +27,8 @@ interface PushDefinition {
   tables: { name: string; columns: { name: string; dataType: PushType }[] }[];
 }
 
-const nameSchema = { type: 'string', minLength: 1, maxLength: 100 };
-const definitionSchema = {
+const nameSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 100 };
+const definitionSchema: JsonSchema = {
   type: 'object',
   required: ['name', 'tables'],
   properties: {
@@ -55,7 +58,7 @@ const definitionSchema = {
     },
   },
 };
-const rowsSchema = {
+const rowsSchema: JsonSchema = {
   type: 'object',
   required: ['rows'],
   properties: { rows: { type: 'array', maxItems: maxRowsPerPost, items: { type: 'object' } } },
@@ -128,18 +131,16 @@ export function pushDatasetRoutes(
     return { record, definition: record.push.definition, rows: record.push.rows };
   };
 
-  app.post<{ Params: { groupId: string }; Body: PushDefinition }>(
-    '/groups/:groupId/datasets',
-    {
-      schema: {
-        body: definitionSchema,
-        querystring: {
-          type: 'object',
-          properties: { defaultRetentionPolicy: { type: 'string', enum: ['None', 'basicFIFO'] } },
-        },
-      },
+  defineRoute<{ Params: { groupId: string }; Body: PushDefinition }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/datasets',
+    guard: workspaceRole('createContent'),
+    body: definitionSchema,
+    querystring: {
+      type: 'object',
+      properties: { defaultRetentionPolicy: { type: 'string', enum: ['None', 'basicFIFO'] } },
     },
-    (request, reply) => {
+    handler: (request, reply) => {
       const scope = restScope(context, request, prefix);
       scope.workspace(request.params.groupId);
       const body = request.body;
@@ -175,7 +176,7 @@ export function pushDatasetRoutes(
         defaultRetentionPolicy: 'basicFIFO',
       });
     },
-  );
+  });
 
   // Get Tables answers push datasets only; for any other dataset the service answers 404.
   const tables = (request: FastifyRequest<{ Params: { groupId?: string; datasetId: string } }>) => {
@@ -190,8 +191,18 @@ export function pushDatasetRoutes(
       })),
     };
   };
-  app.get('/groups/:groupId/datasets/:datasetId/tables', tables);
-  app.get('/datasets/:datasetId/tables', tables);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/datasets/:datasetId/tables',
+    guard: workspaceRole('read'),
+    handler: tables,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/datasets/:datasetId/tables',
+    guard: workspaceRole('read', 'dataset'),
+    handler: tables,
+  });
 
   type RowParams = { groupId: string; datasetId: string; tableName: string };
   const tableOf = (params: RowParams) => {
@@ -201,10 +212,12 @@ export function pushDatasetRoutes(
     return { rows, table };
   };
 
-  app.post<{ Params: RowParams; Body: { rows: Record<string, unknown>[] } }>(
-    '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows',
-    { schema: { body: rowsSchema } },
-    (request, reply) => {
+  defineRoute<{ Params: RowParams; Body: { rows: Record<string, unknown>[] } }>(app, {
+    method: 'POST',
+    url: '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows',
+    guard: workspaceRole('editContent'),
+    body: rowsSchema,
+    handler: (request, reply) => {
       restScope(context, request, prefix);
       const { rows: tables, table } = tableOf(request.params);
       const rows = request.body.rows.map((row, index) =>
@@ -226,15 +239,17 @@ export function pushDatasetRoutes(
       if (stored.length > fifoRows) stored.splice(0, stored.length - fifoRows);
       return reply.code(200).send({});
     },
-  );
+  });
 
-  app.delete<{ Params: RowParams }>(
-    '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows',
-    (request, reply) => {
+  defineRoute<{ Params: RowParams }>(app, {
+    method: 'DELETE',
+    url: '/groups/:groupId/datasets/:datasetId/tables/:tableName/rows',
+    guard: workspaceRole('editContent'),
+    handler: (request, reply) => {
       restScope(context, request, prefix);
       const { rows, table } = tableOf(request.params);
       rows[table.name] = [];
       return reply.code(200).send({});
     },
-  );
+  });
 }

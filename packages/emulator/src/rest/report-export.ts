@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { zipArchive } from '../export/zip-archive.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import { findReport } from './reports.ts';
 import { restScope } from './scope.ts';
 
@@ -40,6 +42,17 @@ export function reportExportRoutes(
       .header('content-disposition', `attachment; filename="${name}"`)
       .send(file);
   };
-  app.get('/groups/:groupId/reports/:reportId/Export', download);
-  app.get('/reports/:reportId/Export', download);
+  // Downloading the file is reading it; the service also requires that the report may be downloaded.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/Export',
+    guard: workspaceRole('read'),
+    handler: download,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/reports/:reportId/Export',
+    guard: workspaceRole('read', 'report'),
+    handler: download,
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { workspaceRole } from '../policy/route-guard.ts';
+import { defineRoute } from '../routing/define-route.ts';
 import type { ReportRecord } from '../state/records.ts';
 import { pageJson, reportJson } from './representations.ts';
 import { restScope, type RestScope } from './scope.ts';
@@ -23,15 +25,20 @@ export function findReport(
 }
 
 export function reportRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
-  app.get<{ Params: { groupId: string } }>('/groups/:groupId/reports', (request) => {
-    const scope = restScope(context, request, prefix);
-    scope.workspace(request.params.groupId);
-    return {
-      '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/reports`),
-      value: context.registry
-        .reportsIn(request.params.groupId)
-        .map((record) => reportJson(scope.base, record)),
-    };
+  defineRoute<{ Params: { groupId: string } }>(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports',
+    guard: workspaceRole('read'),
+    handler: (request) => {
+      const scope = restScope(context, request, prefix);
+      scope.workspace(request.params.groupId);
+      return {
+        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/reports`),
+        value: context.registry
+          .reportsIn(request.params.groupId)
+          .map((record) => reportJson(scope.base, record)),
+      };
+    },
   });
 
   const single = (request: FastifyRequest<{ Params: ReportParams }>) => {
@@ -42,16 +49,36 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext, pre
       ...reportJson(scope.base, record),
     };
   };
-  app.get('/groups/:groupId/reports/:reportId', single);
-  app.get('/reports/:reportId', single);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId',
+    guard: workspaceRole('read'),
+    handler: single,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/reports/:reportId',
+    guard: workspaceRole('read', 'report'),
+    handler: single,
+  });
 
   const pages = (request: FastifyRequest<{ Params: ReportParams }>) => {
     const scope = restScope(context, request, prefix);
     const record = findReport(context, scope, request.params);
     return { '@odata.context': odataContext(scope.base, 'pages'), value: pageJson(record) };
   };
-  app.get('/groups/:groupId/reports/:reportId/pages', pages);
-  app.get('/reports/:reportId/pages', pages);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/pages',
+    guard: workspaceRole('read'),
+    handler: pages,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/reports/:reportId/pages',
+    guard: workspaceRole('read', 'report'),
+    handler: pages,
+  });
 
   const page = (request: FastifyRequest<{ Params: ReportParams & { pageName: string } }>) => {
     const scope = restScope(context, request, prefix);
@@ -60,16 +87,28 @@ export function reportRoutes(app: FastifyInstance, context: EmulatorContext, pre
     if (!found) throw notFound(`Page ${request.params.pageName}`);
     return { '@odata.context': odataContext(scope.base, 'pages/$entity'), ...found };
   };
-  app.get('/groups/:groupId/reports/:reportId/pages/:pageName', page);
-  app.get('/reports/:reportId/pages/:pageName', page);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/groups/:groupId/reports/:reportId/pages/:pageName',
+    guard: workspaceRole('read'),
+    handler: page,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/reports/:reportId/pages/:pageName',
+    guard: workspaceRole('read', 'report'),
+    handler: page,
+  });
 
-  app.delete<{ Params: { groupId: string; reportId: string } }>(
-    '/groups/:groupId/reports/:reportId',
-    (request, reply) => {
+  defineRoute<{ Params: { groupId: string; reportId: string } }>(app, {
+    method: 'DELETE',
+    url: '/groups/:groupId/reports/:reportId',
+    guard: workspaceRole('deleteContent'),
+    handler: (request, reply) => {
       const scope = restScope(context, request, prefix);
       findReport(context, scope, request.params);
       context.registry.reports.delete(request.params.reportId);
       return reply.code(200).send();
     },
-  );
+  });
 }

@@ -3,9 +3,8 @@ import { EmulatorError } from '../errors.ts';
 import { defaultBodyLimit } from './body-limits.ts';
 import { jsonDepth, maxJsonDepth, pruneDeep } from './json-bounds.ts';
 import { checkSchema, coerceText, type JsonSchema } from './json-schema.ts';
-import { routeInputs } from './route-schemas.ts';
 
-/** "METHOD /path" of a route relative to the emulator's mount point: the key of routeInputs. */
+/** "METHOD /path" of a route relative to the emulator's mount point (the query rate limit's key). */
 export function routeKey(method: string, url: string, mountPrefix: string): string {
   return `${method} ${url.startsWith(mountPrefix) ? url.slice(mountPrefix.length) : url}`;
 }
@@ -27,10 +26,11 @@ export function assertSchema<T>(schema: JsonSchema, value: unknown, path = ''): 
  *
  * - JSON bodies are parsed with prototype-poisoning protection and refused when nested deeper than
  *   {@link maxJsonDepth};
- * - every route gets a body cap ({@link defaultBodyLimit} unless it sets its own), answered with 413;
- * - routes without an inline body schema get theirs from {@link routeInputs};
- * - route schemas (`schema.body`, `schema.querystring`, `schema.params`) are checked strictly by
- *   {@link checkSchema}, before the handler runs, so no handler writes unchecked input;
+ * - every route gets a body cap ({@link defaultBodyLimit} unless it declares its own), answered
+ *   with 413;
+ * - route schemas (`schema.body`, `schema.querystring`, `schema.params`, declared with each route
+ *   by routing/define-route.ts) are checked strictly by {@link checkSchema}, before the handler
+ *   runs, so no handler writes unchecked input;
  * - replies are serialized with the same depth bound, so reading never fails on a deep value.
  */
 export function installRequestValidation(app: FastifyInstance): void {
@@ -57,15 +57,7 @@ export function installRequestValidation(app: FastifyInstance): void {
     });
   });
 
-  const mountPrefix = app.prefix;
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const input = routeInputs[routeKey(method, route.url, mountPrefix)];
-      if (!input) continue;
-      if (!route.schema?.body) route.schema = { ...route.schema, body: input.body };
-      route.bodyLimit ??= input.bodyLimit;
-    }
     route.bodyLimit ??= defaultBodyLimit;
   });
 
