@@ -25,27 +25,23 @@ export async function changePassword(
   const { principal } = actor;
   const person = await findPersonById(db, principal.userId);
   if (!person) throw new AppError('SESSION_EXPIRED');
-  if (person.locked_until && person.locked_until > new Date()) {
-    await audit(db, {
+  const auditFailure = (reason: string) =>
+    audit(db, {
       action: 'account.password_change_failed',
       actor: principal,
       tenantId: person.tenant_id,
       ip: actor.ip,
-      details: { reason: 'locked' },
+      details: { reason },
     });
+  if (person.locked_until && person.locked_until > new Date()) {
+    await auditFailure('locked');
     throw locked(person.locked_until);
   }
   // Signed in through single sign-on only: there is no password to prove or to replace.
   if (person.password_hash === null) throw new AppError('PASSWORD_NOT_SET');
   if (!(await verifyPassword(person.password_hash, input.currentPassword))) {
     const lockedUntil = await countWrongPassword(db, person, actor.ip);
-    await audit(db, {
-      action: 'account.password_change_failed',
-      actor: principal,
-      tenantId: person.tenant_id,
-      ip: actor.ip,
-      details: { reason: 'wrong password' },
-    });
+    await auditFailure('wrong password');
     if (lockedUntil) throw locked(lockedUntil);
     throw new AppError('WRONG_PASSWORD');
   }

@@ -57,3 +57,7 @@ export const auditChange = (
   actor: Actor,
   entry: Omit<AuditEntry, 'actor' | 'ip'>,
 ): Promise<void> => audit(db, { ...entry, actor: actor.principal, ip: actor.ip });
+
+/** What a partial update set (the fields left out are undefined), for an entry's `details`. */
+export const definedFields = (changes: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));

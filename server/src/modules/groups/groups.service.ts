@@ -1,5 +1,6 @@
 import type { Group, GroupDetail, GroupList, UpdateGroupRequest } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors.ts';
 import { adminTenantScope, type Principal } from '../../shared/principal.ts';
 import type { Actor } from '../../shared/actor.ts';
@@ -25,9 +26,6 @@ export async function groupTenant(db: Db, principal: Principal, tenantId: string
   if (!(await tenantById(db, scoped))) throw new AppError('TENANT_NOT_FOUND');
   return scoped;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === '23505';
 
 type GroupListRow = Awaited<ReturnType<typeof listTenantGroups>>[number];
 const toGroup = (row: GroupListRow): Group => ({

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isAppError } from '../../errors.ts';
 import { claimJob, failJob, finishJob } from '../jobs/job-queue.ts';
+import { pollEvery } from '../jobs/poll-every.ts';
 import { syncIntegration, syncJobKind, type SyncDeps } from './sync.service.ts';
 
 const leaseMs = 10 * 60_000;
@@ -38,16 +39,9 @@ export function startSyncWorker(
   deps: SyncDeps,
   options: { intervalMinutes: number; pollMs?: number; log?: FastifyBaseLogger },
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueSyncs(deps, options)
-      .catch((error: unknown) => options.log?.error({ err: error }, 'sync worker failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, options.pollMs ?? 30_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return pollEvery(
+    options.pollMs ?? 30_000,
+    () => runDueSyncs(deps, options),
+    (error) => options.log?.error({ err: error }, 'sync worker failed'),
+  );
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
 import { cancelJob, claimJob, failJob, finishJob, type ClaimedJob } from '../jobs/job-queue.ts';
+import { pollEvery } from '../jobs/poll-every.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { reportIdentities } from '../reports/report-identity.ts';
 import { exportReport } from './report-export.ts';
@@ -239,16 +240,9 @@ export function startSubscriptionWorker(
   deps: SubscriptionDeps,
   options: SubscriptionRunOptions & { pollMs: number },
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueSubscriptions(deps, options)
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'subscription worker failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, options.pollMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return pollEvery(
+    options.pollMs,
+    () => runDueSubscriptions(deps, options),
+    (error) => deps.log?.error({ err: error }, 'subscription worker failed'),
+  );
 }

@@ -15,7 +15,7 @@ import {
   isTenantAdmin,
   type Principal,
 } from '../../shared/principal.ts';
-import { auditChange } from '../audit/audit.service.ts';
+import { auditChange, definedFields } from '../audit/audit.service.ts';
 import { cancelJob, scheduleJob } from '../jobs/job-queue.ts';
 import { canViewReport } from '../reports/report-access.ts';
 import { findTenantReport } from '../reports/reports.repository.ts';
@@ -290,7 +290,7 @@ export async function changeSubscription(
       action,
       tenantId: row.tenant_id,
       target: `subscription:${id}`,
-      details: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+      details: definedFields(input),
     });
   });
   return reload(db, id);

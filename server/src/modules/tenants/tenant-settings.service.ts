@@ -2,7 +2,7 @@ import type { TenantSettings, UpdateTenantSettingsRequest } from '@canopy/portal
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange } from '../audit/audit.service.ts';
+import { auditChange, definedFields } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { isTenantAdmin, tenantScope, type Principal } from '../../shared/principal.ts';
 import { isTimeZone } from '../../shared/time-zone.ts';
@@ -49,7 +49,7 @@ export async function updateTenantSettings(
       action: 'settings.update',
       tenantId: scoped,
       target: `tenant:${scoped}`,
-      details: Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+      details: definedFields(changes),
     });
     return updated;
   });

@@ -1,8 +1,9 @@
 import type { CreateTenantRequest, Tenant, UpdateTenantRequest } from '@canopy/portal-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors.ts';
-import { auditChange } from '../audit/audit.service.ts';
+import { auditChange, definedFields } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { tenantScope, type Principal } from '../../shared/principal.ts';
 import { ensureStoredLogo } from '../storage/logos.service.ts';
@@ -56,9 +57,6 @@ export async function findScopedTenant(
   if (!row) throw new AppError('TENANT_NOT_FOUND');
   return row;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Creates a tenant, its first Admin (the admin email, invited by mail like any new person) and,
@@ -146,7 +144,7 @@ export async function updateTenant(
       action: 'tenant.update',
       tenantId,
       target: `tenant:${tenantId}`,
-      details: Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+      details: definedFields(changes),
     });
     return updated;
   });

@@ -24,19 +24,24 @@ const invitationExpiry = sql<Date | null>`case when u.password_hash is null then
   select max(p.expires_at) from password_tokens p where p.user_id = u.id and p.purpose = 'invite'
 ) end`;
 
+/** A person's own columns (all of UserRecord but the roles), on `users as u`. */
+const personColumns = [
+  'u.id',
+  'u.email',
+  'u.tenant_id',
+  'u.is_super_admin',
+  'u.first_name',
+  'u.last_name',
+  'u.last_logged_in',
+  sql<boolean>`u.password_hash is null`.as('invited'),
+  invitationExpiry.as('invitation_expires_at'),
+] as const;
+
 const userColumns = (db: Db) =>
   db
     .selectFrom('users as u')
     .select([
-      'u.id',
-      'u.email',
-      'u.tenant_id',
-      'u.is_super_admin',
-      'u.first_name',
-      'u.last_name',
-      'u.last_logged_in',
-      sql<boolean>`u.password_hash is null`.as('invited'),
-      invitationExpiry.as('invitation_expires_at'),
+      ...personColumns,
       sql<
         RoleName[]
       >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}')`.as(
@@ -63,42 +68,20 @@ export async function listTenantUsers(db: Db, tenantId: string): Promise<UserRec
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('user_roles as r', 'r.user_id', 'u.id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.tenant_id',
-      'u.is_super_admin',
-      'u.first_name',
-      'u.last_name',
-      'u.last_logged_in',
-      sql<boolean>`u.password_hash is null`.as('invited'),
-      invitationExpiry.as('invitation_expires_at'),
-      'r.role',
-    ])
+    .select([...personColumns, 'r.role'])
     .where('u.tenant_id', '=', tenantId)
     .orderBy('u.email')
     .orderBy('u.id')
     .orderBy('r.role')
     .execute();
   const people: UserRecord[] = [];
-  for (const row of rows) {
+  for (const { role, ...person } of rows) {
     const last = people.at(-1);
-    if (last?.id === row.id) {
-      if (row.role) last.roles.push(row.role);
+    if (last?.id === person.id) {
+      if (role) last.roles.push(role);
       continue;
     }
-    people.push({
-      id: row.id,
-      email: row.email,
-      tenant_id: row.tenant_id,
-      is_super_admin: row.is_super_admin,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      last_logged_in: row.last_logged_in,
-      invited: row.invited,
-      invitation_expires_at: row.invitation_expires_at,
-      roles: row.role ? [row.role] : [],
-    });
+    people.push({ ...person, roles: role ? [role] : [] });
   }
   return people;
 }

@@ -1,6 +1,7 @@
 import type { CreateUserRequest, RoleName, User } from '@canopy/portal-contract';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
@@ -67,9 +68,6 @@ async function reread(db: Db, userId: string): Promise<UserRecord> {
   if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Creates a tenant member. Whatever password the form sent is ignored: the account starts
