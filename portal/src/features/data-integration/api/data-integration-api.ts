@@ -1,12 +1,6 @@
-import {
-  DataSourceList,
-  IntegrationList,
-  Ok,
-  OauthInitiateResponse,
-  SyncResult,
-} from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 
 export const integrationKeys = {
   sources: ['data-sources'] as const,
@@ -18,7 +12,7 @@ export const integrationKeys = {
 export const dataSourcesQuery = () =>
   queryOptions({
     queryKey: integrationKeys.sources,
-    queryFn: () => apiFetch('/api/admin/data-sources', { schema: DataSourceList }),
+    queryFn: () => call(endpoints.listDataSources),
     // The catalogue is seeded and rarely changes; a failure falls back to the built-in list now.
     staleTime: 5 * 60_000,
     retry: false,
@@ -28,20 +22,15 @@ export const integrationsQuery = (tenantId: string | null) =>
   queryOptions({
     queryKey: integrationKeys.list(tenantId),
     queryFn: () =>
-      apiFetch(
-        tenantId ? `/api/admin/tenants/${tenantId}/integrations` : '/api/admin/integrations',
-        {
-          schema: IntegrationList,
-        },
-      ),
+      tenantId
+        ? call(endpoints.listTenantIntegrations, { params: { tenantId } })
+        : call(endpoints.listIntegrations),
   });
 
 /** The provider's authorization URL for this source (and tenant). */
 export const initiateOauth = (sourceId: string, tenantId: string | null) =>
-  apiFetch('/api/admin/oauth/initiate', {
-    method: 'POST',
+  call(endpoints.startIntegrationConnect, {
     body: tenantId ? { sourceId, tenantId } : { sourceId },
-    schema: OauthInitiateResponse,
   });
 
 /**
@@ -60,10 +49,7 @@ export function useSyncIntegration() {
   const refresh = useRefreshLists();
   return useMutation({
     mutationFn: (integrationId: string) =>
-      apiFetch(`/api/admin/integrations/${integrationId}/sync`, {
-        method: 'POST',
-        schema: SyncResult,
-      }),
+      call(endpoints.syncIntegration, { params: { id: integrationId } }),
     onSettled: refresh,
   });
 }
@@ -72,7 +58,7 @@ export function useDisconnectIntegration() {
   const refresh = useRefreshLists();
   return useMutation({
     mutationFn: (integrationId: string) =>
-      apiFetch(`/api/admin/integrations/${integrationId}`, { method: 'DELETE', schema: Ok }),
+      call(endpoints.disconnectIntegration, { params: { id: integrationId } }),
     onSuccess: refresh,
   });
 }

@@ -1,22 +1,14 @@
-import { DataSourceList, ErrorBody } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listSources } from '../../../modules/integrations/integrations.repository.ts';
 import { SYNCABLE_SOURCES } from '../../../modules/integrations/sync.service.ts';
+import { routeOf } from '../../route-of.ts';
 
 /** The catalogue of data sources (seeded by a migration): OAuth ones connect, others are "coming soon". */
 const dataSources: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['integrations'],
-        operationId: 'listDataSources',
-        summary: 'Data sources that can be connected',
-        response: { 200: DataSourceList, 401: ErrorBody, 403: ErrorBody },
-      },
-    },
-    async () =>
+  app.route({
+    ...routeOf(app, endpoints.listDataSources),
+    handler: async () =>
       (await listSources(app.db)).map((source) => ({
         id: source.id,
         name: source.name,
@@ -27,7 +19,7 @@ const dataSources: FastifyPluginAsyncZod = async (app) => {
         authType: source.auth_type,
         canSync: SYNCABLE_SOURCES.has(source.id),
       })),
-  );
+  });
 };
 
 export default dataSources;
