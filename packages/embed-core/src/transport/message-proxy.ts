@@ -2,8 +2,8 @@ import { EmbedError, EmbedErrorCode, PORT_CLOSED_TEXT } from '../errors.ts';
 import { createRandomString } from './ids.ts';
 import {
   addTrackingProperties,
-  getTrackingProperties,
   isErrorMessage,
+  trackingIdOf,
   type IMessageHandler,
 } from './message.ts';
 
@@ -133,12 +133,8 @@ export class MessageProxy {
     return this.inbound.get(message);
   }
 
-  postMessage<T>(
-    targetWindow: Window,
-    message: object,
-    options: PostMessageOptions = {},
-  ): Promise<T> {
-    const callSignal = options.signal;
+  postMessage<T>(targetWindow: Window, message: object, options?: PostMessageOptions): Promise<T> {
+    const callSignal = options?.signal;
     const serviceSignal = this.signal;
     if (callSignal?.aborted) return Promise.reject(abortError(callSignal));
     if (serviceSignal?.aborted) return Promise.reject(abortError(serviceSignal));
@@ -149,7 +145,7 @@ export class MessageProxy {
     while (this.pending.has(id)) id = createRandomString();
     addTrackingProperties(message as { headers?: Record<string, unknown> }, { id });
     if (this.logMessages) this.log('Posting message:', message);
-    const targetOrigin = options.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*';
+    const targetOrigin = options?.targetOrigin ?? this.policy?.targetOrigin(targetWindow) ?? '*';
     targetWindow.postMessage(message, targetOrigin);
 
     // The common case (no timeout, no signal) allocates nothing but the promise and one entry:
@@ -161,7 +157,7 @@ export class MessageProxy {
         target: targetWindow,
         origin: targetOrigin,
       };
-      const timeout = options.timeout ?? this.timeout;
+      const timeout = options?.timeout ?? this.timeout;
       if (timeout !== undefined && timeout > 0) {
         entry.timer = setTimeout(() => {
           this.settle(id, (e) =>
@@ -221,26 +217,23 @@ export class MessageProxy {
   }
 
   private onMessageReceived(event: MessageEvent): void {
-    const source = this.eventSourceOverrideWindow ?? (event.source as Window | null);
+    // `source` and `origin` are DOM getters: each is read once per message.
+    const eventSource = event.source as Window | null;
+    const source = this.eventSourceOverrideWindow ?? eventSource;
     if (!source) return;
     const message: unknown = event.data;
     if (typeof message !== 'object' || message === null) {
       this.log('Ignored a message that is not an object:', message);
       return;
     }
-    const tracking = getTrackingProperties(message);
-    const entry = tracking.id ? this.pending.get(tracking.id) : undefined;
+    const id = trackingIdOf(message);
+    const entry = id === undefined ? undefined : this.pending.get(id);
     // Fast path for the hot case: a reply from exactly the window and origin the request was posted
     // to. The browser delivered the request only there, so the sender is already verified.
-    if (
-      entry &&
-      tracking.id &&
-      entry.origin !== '*' &&
-      entry.target === event.source &&
-      entry.origin === event.origin
-    ) {
+    const origin = event.origin;
+    if (entry && entry.origin !== '*' && entry.target === eventSource && entry.origin === origin) {
       if (this.logMessages) this.log('Received message:', message);
-      this.settleReply(tracking.id, message);
+      this.settleReply(id as string, message);
       return;
     }
 
@@ -248,7 +241,7 @@ export class MessageProxy {
     if (this.policy) {
       const accepted = this.policy.accept(event);
       if (accepted === undefined) {
-        this.log(`Ignored a message from a foreign window or origin (${event.origin}):`, message);
+        this.log(`Ignored a message from a foreign window or origin (${origin}):`, message);
         return;
       }
       replyOrigin = accepted;
@@ -256,8 +249,8 @@ export class MessageProxy {
     if (this.logMessages) this.log('Received message:', message);
 
     // A reply must come from the window the request went to; anything else is treated as unsolicited.
-    if (entry && tracking.id && (this.eventSourceOverrideWindow || entry.target === event.source)) {
-      this.settleReply(tracking.id, message);
+    if (entry && (this.eventSourceOverrideWindow || entry.target === eventSource)) {
+      this.settleReply(id as string, message);
       return;
     }
 
@@ -282,8 +275,8 @@ export class MessageProxy {
     }
     result
       .then(
-        (response) => this.sendResponse(source, response, tracking.id, message, replyOrigin),
-        () => this.sendResponse(source, undefined, tracking.id, message, replyOrigin),
+        (response) => this.sendResponse(source, response, id, message, replyOrigin),
+        () => this.sendResponse(source, undefined, id, message, replyOrigin),
       )
       .catch((error: unknown) => this.log('Could not answer the frame:', error));
   }

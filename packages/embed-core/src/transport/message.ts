@@ -36,8 +36,13 @@ export function addTrackingProperties<T extends { headers?: Record<string, unkno
 }
 
 export function getTrackingProperties(message: unknown): ITrackingProperties {
-  const headers = (message as { headers?: { id?: unknown } } | null)?.headers;
-  return { id: typeof headers?.id === 'string' ? headers.id : undefined };
+  return { id: trackingIdOf(message) };
+}
+
+/** The tracking id of a message, without allocating (every reply passes here). */
+export function trackingIdOf(message: unknown): string | undefined {
+  const id = (message as { headers?: { id?: unknown } } | null)?.headers?.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** A response is an error when it carries a numeric status outside 200–299. */
