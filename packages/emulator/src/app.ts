@@ -8,7 +8,7 @@ import { landingRoutes } from './landing/landing-routes.ts';
 import { restRoutes } from './rest/index.ts';
 import { webUrlRoutes } from './rest/web-urls.ts';
 import { installQueryRateLimit } from './query/query-rate-limiter.ts';
-import { installRequestValidation, routeKey } from './validation/request-validation.ts';
+import { installRequestValidation } from './validation/request-validation.ts';
 
 export interface EmulatorPluginOptions {
   /** A context created with createEmulatorContext (shared with a test kit); else one is created. */
@@ -37,7 +37,7 @@ export const emulatorPlugin: FastifyPluginAsync<EmulatorPluginOptions> = async (
   const mountPrefix = app.prefix;
   // Before any route: every route below gets the body cap, the depth bound and strict schemas.
   installRequestValidation(app);
-  installQueryRateLimit(app, context, (method, url) => routeKey(method, url, mountPrefix));
+  installQueryRateLimit(app, context);
 
   await app.register(oauthRoutes(context));
   await app.register(restRoutes(context, mountPrefix), { prefix: '/v1.0/myorg' });

@@ -4,6 +4,8 @@ import { resolveConfig } from '../src/config.ts';
 import { AnalyticsDatabase } from '../src/data/database.ts';
 import { queryLimits } from '../src/query/query-limits.ts';
 import { QueryRateLimiter, QueryRateLimitError } from '../src/query/query-rate-limiter.ts';
+import { isQueryRoute } from '../src/routing/define-route.ts';
+import { declaredRoutes } from './support/declared-routes.ts';
 import { call, internal, start } from './support/harness.ts';
 
 /**
@@ -165,6 +167,16 @@ describe('per-user query rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('counts the routes that run queries: visual queries and tile data', async () => {
+    const limited = (await declaredRoutes())
+      .filter((route) => isQueryRoute(route.options.config))
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(limited.sort()).toEqual([
+      'GET /_emulator/dashboards/:dashboardId/tiles/:tileId/data',
+      'POST /_emulator/query',
+    ]);
   });
 });
 

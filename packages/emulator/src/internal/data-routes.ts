@@ -30,6 +30,7 @@ export function dataRoutes(app: FastifyInstance, context: EmulatorContext): void
     guard: embedToken('query'),
     body: queryBody,
     bodyLimit: largeBodyLimit,
+    queryRateLimit: true,
     handler: async (request, reply) => {
       const claims = claimsOf(context, request);
       const body: unknown = request.body;

@@ -48,6 +48,7 @@ export function tileRoutes(app: FastifyInstance, context: EmulatorContext): void
     method: 'GET',
     url: '/dashboards/:dashboardId/tiles/:tileId/data',
     guard: embedToken('readTile'),
+    queryRateLimit: true,
     handler: (request) => {
       const claims = claimsOf(context, request);
       const { dashboard, tile, visual, dataset } = resolve(request.params);

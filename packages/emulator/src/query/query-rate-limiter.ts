@@ -3,12 +3,7 @@ import { authenticateEmbed } from '../auth/bearer.ts';
 import type { TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError } from '../errors.ts';
-
-/** The routes that run queries, relative to the emulator's mount point. */
-export const queryRoutes: readonly string[] = [
-  'POST /_emulator/query',
-  'GET /_emulator/dashboards/:dashboardId/tiles/:tileId/data',
-];
+import { isQueryRoute } from '../routing/define-route.ts';
 
 /** Buckets idle for this long are forgotten, so a stream of one-off principals cannot grow the map. */
 const idleMs = 5 * 60_000;
@@ -82,18 +77,14 @@ export function rateLimitKey(claims: TokenClaims): string {
 }
 
 /**
- * Puts every query route (registered after this call) behind the rate limit. The check runs before
- * the handler; a request without a valid token passes through to the route's own refusal.
+ * Puts every route registered after this call that declares `queryRateLimit` behind the rate limit.
+ * The check runs before the handler; a request without a valid token passes through to the route's
+ * own refusal.
  */
-export function installQueryRateLimit(
-  app: FastifyInstance,
-  context: EmulatorContext,
-  routeKey: (method: string, url: string) => string,
-): void {
+export function installQueryRateLimit(app: FastifyInstance, context: EmulatorContext): void {
   const limiter = queryRateLimiter(context);
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((method) => queryRoutes.includes(routeKey(method, route.url)))) return;
+    if (!isQueryRoute(route.config)) return;
     const existing = route.preHandler;
     // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs async hooks; a throw becomes the reply
     const own = async (request: Parameters<typeof authenticateEmbed>[1]) => {

@@ -26,6 +26,8 @@ export interface RouteDeclaration<T extends RouteGenericInterface> {
   /** A body cap above the default, for bodies that legitimately carry more. */
   bodyLimit?: number;
   querystring?: JsonSchema;
+  /** The route runs queries: each request counts against the per-user query rate limit. */
+  queryRateLimit?: boolean;
   handler: RouteHandlerMethod<
     RawServerDefault,
     RawRequestDefaultExpression,
@@ -34,15 +36,31 @@ export interface RouteDeclaration<T extends RouteGenericInterface> {
   >;
 }
 
+/** The route options' `config` of a declared route. */
+export interface RouteConfig extends GuardConfig {
+  queryRateLimit?: boolean;
+}
+
+/** Whether a route declared that it runs queries (query/query-rate-limiter.ts reads it). */
+export function isQueryRoute(config: unknown): boolean {
+  return (
+    typeof config === 'object' && config !== null && (config as RouteConfig).queryRateLimit === true
+  );
+}
+
 /**
  * Registers a route from its declaration: the guard goes to `config.guard` (read by the guards and
- * the authorization tests), the schemas to `schema` (read by the validator and the fuzz suite).
+ * the authorization tests), the schemas to `schema` (read by the validator and the fuzz suite), the
+ * query rate limit to `config.queryRateLimit`.
  */
 export function defineRoute<T extends RouteGenericInterface = RouteGenericInterface>(
   app: FastifyInstance,
   route: RouteDeclaration<T>,
 ): void {
-  const config: GuardConfig = { guard: route.guard };
+  const config: RouteConfig = {
+    guard: route.guard,
+    ...(route.queryRateLimit ? { queryRateLimit: true } : {}),
+  };
   const schema: FastifySchema = {};
   if (route.body) schema.body = route.body;
   if (route.querystring) schema.querystring = route.querystring;

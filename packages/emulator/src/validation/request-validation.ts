@@ -4,11 +4,6 @@ import { defaultBodyLimit } from './body-limits.ts';
 import { jsonDepth, maxJsonDepth, pruneDeep } from './json-bounds.ts';
 import { checkSchema, coerceText, type JsonSchema } from './json-schema.ts';
 
-/** "METHOD /path" of a route relative to the emulator's mount point (the query rate limit's key). */
-export function routeKey(method: string, url: string, mountPrefix: string): string {
-  return `${method} ${url.startsWith(mountPrefix) ? url.slice(mountPrefix.length) : url}`;
-}
-
 /** Turns a schema problem into the 400 every area renders in its own error shape. */
 export function schemaError(problem: { message: string; target?: string }): EmulatorError {
   return new EmulatorError('BadRequest', problem.message, [problem]);
