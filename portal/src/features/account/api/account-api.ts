@@ -1,13 +1,10 @@
 import {
-  AccountSessions,
-  ChangePasswordResponse,
-  Ok,
-  User,
+  endpoints,
   type ChangePasswordRequest,
   type UpdateNameRequest,
 } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 
 const keys = {
@@ -19,7 +16,7 @@ const keys = {
 export const accountQuery = () =>
   queryOptions({
     queryKey: keys.account,
-    queryFn: () => apiFetch('/api/account', { schema: User, cache: 'no-store' }),
+    queryFn: () => call(endpoints.getAccount, { cache: 'no-store' }),
     staleTime: 0,
   });
 
@@ -27,8 +24,7 @@ export const sessionsQuery = () =>
   queryOptions({
     queryKey: keys.sessions,
     queryFn: async () =>
-      (await apiFetch('/api/account/sessions', { schema: AccountSessions, cache: 'no-store' }))
-        .sessions,
+      (await call(endpoints.listAccountSessions, { cache: 'no-store' })).sessions,
     staleTime: 0,
   });
 
@@ -36,8 +32,7 @@ export const sessionsQuery = () =>
 export function useSaveName() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateNameRequest) =>
-      apiFetch('/api/account', { method: 'PATCH', body, schema: User }),
+    mutationFn: (body: UpdateNameRequest) => call(endpoints.updateAccountName, { body }),
     onSuccess: (user) => {
       queryClient.setQueryData(keys.account, user);
       sessionStore.update({ firstName: user.firstName, lastName: user.lastName });
@@ -51,12 +46,7 @@ export function useSaveName() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiFetch('/api/account/password', {
-        method: 'POST',
-        body,
-        schema: ChangePasswordResponse,
-      }),
+    mutationFn: (body: ChangePasswordRequest) => call(endpoints.changeAccountPassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.sessions }),
   });
 }
@@ -64,12 +54,10 @@ export function useChangePassword() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      apiFetch(`/api/account/sessions/${sessionId}`, { method: 'DELETE', schema: Ok }),
+    mutationFn: (sessionId: string) => call(endpoints.endAccountSession, { params: { sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.sessions }),
   });
 }
 
 /** Ends every session of the person, this one included (the caller then signs out here). */
-export const endAllSessions = () =>
-  apiFetch('/api/account/sessions', { method: 'DELETE', schema: Ok });
+export const endAllSessions = () => call(endpoints.endAllAccountSessions);

@@ -1,14 +1,4 @@
-import {
-  AccountSessions,
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-  ErrorBody,
-  Ok,
-  PASSWORD_CHANGED_MESSAGE,
-  SessionIdParams,
-  UpdateNameRequest,
-  User,
-} from '@canopy/portal-contract';
+import { endpoints, PASSWORD_CHANGED_MESSAGE } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readAccount, updateName } from '../../../modules/account/account.service.ts';
 import {
@@ -22,10 +12,9 @@ import {
 } from '../../../modules/account/password-change.service.ts';
 import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts';
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
-import { AUTH_RATE_LIMIT } from '../auth/auth-rate-limit.ts';
+import { routeOf } from '../../route-of.ts';
+import { authRateLimited } from '../auth/auth-rate-limit.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
-
-const errors = { 400: ErrorBody, 401: ErrorBody };
 
 /**
  * My account: every signed-in person (super administrators, tenant Admins and Viewers) reads and
@@ -37,115 +26,49 @@ const account: FastifyPluginAsyncZod = async (app) => {
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.idle());
 
-  app.get(
-    '',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'The signed-in person',
-        operationId: 'getAccount',
-        response: { 200: User, 401: ErrorBody },
-      },
-    },
-    async (request) => readAccount(app.db, principalOf(request)),
-  );
+  app.route({
+    ...routeOf(app, endpoints.getAccount),
+    handler: async (request) => readAccount(app.db, principalOf(request)),
+  });
 
-  app.patch(
-    '',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'Set or clear the display name',
-        operationId: 'updateAccountName',
-        description:
-          'Both names are trimmed and given together (1 to 100 characters each), or both empty ' +
-          'to clear the name; the portal then derives a name from the email.',
-        body: UpdateNameRequest,
-        response: { 200: User, ...errors },
-      },
-    },
-    async (request) => updateName(app.db, actorOf(request), request.body),
-  );
+  app.route({
+    ...routeOf(app, endpoints.updateAccountName),
+    handler: async (request) => updateName(app.db, actorOf(request), request.body),
+  });
 
-  app.post(
-    '/password',
-    {
-      config: { access: 'signed-in', rateLimit: AUTH_RATE_LIMIT },
-      schema: {
-        tags: ['account'],
-        summary: 'Change the password (ends every other session)',
-        operationId: 'changeAccountPassword',
-        description:
-          'The current password is required; a wrong one (400 WRONG_PASSWORD) counts towards ' +
-          'the same lockout as a failed sign-in. The new password must have at least 8 ' +
-          'characters, an uppercase letter and a digit. This session stays signed in; the ' +
-          'owner is mailed a notice of the change.',
-        body: ChangePasswordRequest,
-        response: { 200: ChangePasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...authRateLimited(routeOf(app, endpoints.changeAccountPassword)),
+    handler: async (request) => {
       const { email } = await changePassword(app.db, actorOf(request), request.body);
       background.run('password changed mail', () =>
         app.mailer.send(passwordChangedByOwnerMail(email)),
       );
       return { message: PASSWORD_CHANGED_MESSAGE } as const;
     },
-  );
+  });
 
-  app.get(
-    '/sessions',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'The live sessions of the signed-in person (this one first)',
-        operationId: 'listAccountSessions',
-        response: { 200: AccountSessions, 401: ErrorBody },
-      },
-    },
-    async (request) => ({ sessions: await listOwnSessions(app.db, principalOf(request)) }),
-  );
+  app.route({
+    ...routeOf(app, endpoints.listAccountSessions),
+    handler: async (request) => ({ sessions: await listOwnSessions(app.db, principalOf(request)) }),
+  });
 
-  app.delete(
-    '/sessions/:sessionId',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'Sign out one of my sessions',
-        operationId: 'endAccountSession',
-        description: "Another person's session, or an ended one, is 404 like an unknown id.",
-        params: SessionIdParams,
-        response: { 200: Ok, ...errors, 404: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, endpoints.endAccountSession),
+    handler: async (request, reply) => {
       await endOwnSession(app.db, actorOf(request), request.params.sessionId);
       if (request.params.sessionId === principalOf(request).sessionId) clearRefreshCookie(reply);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.delete(
-    '/sessions',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'Sign out everywhere: ends every session of mine, this one included',
-        operationId: 'endAllAccountSessions',
-        response: { 200: Ok, 401: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, endpoints.endAllAccountSessions),
+    handler: async (request, reply) => {
       await endAllOwnSessions(app.db, actorOf(request));
       clearRefreshCookie(reply);
       return { ok: true as const };
     },
-  );
+  });
 };
 
 export default account;
