@@ -6,9 +6,9 @@ import { mintEmbedToken } from '../src/test-kit.ts';
 import type { JsonSchema } from '../src/validation/json-schema.ts';
 
 /**
- * Hostile input against every route the emulator registers, generated from its route table: the
- * routes come from Fastify's onRoute (a new route is fuzzed without being listed here), their bodies
- * from their schemas. Every answer must be below 500, within a time bound (no hang), and an error
+ * Hostile input against every route the emulator registers, generated from the routes themselves:
+ * they come from Fastify's onRoute (a new route is fuzzed without being listed here), their bodies
+ * from the schemas they declare. Every answer must be below 500, within a time bound (no hang), and an error
  * must have the area's JSON error shape with a stable code. A route taking a body without a schema
  * fails the suite: nothing reaches a handler unchecked.
  */
