@@ -49,7 +49,7 @@ export async function seedUsage(url: string, seed: UsageSeed = DEFAULT_SEED): Pr
       from users u join bench_tenants t on t.id = u.tenant_id`);
     await client.query('create index on bench_people (t, p)');
     await client.query(
-      `insert into reports (id, tenant_id, group_id, name, embed_url)
+      `insert into reports (id, tenant_id, power_bi_group_id, name, embed_url)
        select 'bench-' || t.i || '-' || r, t.id, 'bench-group-' || t.i,
               'Report ' || lpad(r::text, 2, '0') || ' of tenant ' || t.i, 'https://example.invalid'
        from bench_tenants t, generate_series(0, $1 - 1) r`,

@@ -197,8 +197,11 @@ export interface AnalyticsConfig {
   tenantId: string;
   clientId: string;
   clientSecret: string;
-  /** The workspace holding the template reports each tenant gets a clone of. */
-  templateGroupId: string;
+  /**
+   * The workspace holding the template reports each tenant gets a clone of
+   * (CANOPY_ANALYTICS_TEMPLATE_GROUP_ID: the variable keeps the name operators already set).
+   */
+  templatePowerBiGroupId: string;
   templateReportIds: string[];
 }
 
@@ -331,7 +334,7 @@ export function loadConfig(
         tenantId: env.CANOPY_ANALYTICS_TENANT_ID ?? '',
         clientId: env.CANOPY_ANALYTICS_CLIENT_ID ?? '',
         clientSecret: env.CANOPY_ANALYTICS_CLIENT_SECRET ?? '',
-        templateGroupId: env.CANOPY_ANALYTICS_TEMPLATE_GROUP_ID ?? '',
+        templatePowerBiGroupId: env.CANOPY_ANALYTICS_TEMPLATE_GROUP_ID ?? '',
         templateReportIds: (env.CANOPY_ANALYTICS_TEMPLATE_REPORT_IDS ?? '')
           .split(',')
           .map((id) => id.trim())

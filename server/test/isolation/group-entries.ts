@@ -27,7 +27,7 @@ async function reportOf(ctx: MatrixContext, target: Target) {
     .values({
       id,
       tenant_id: tenantId,
-      group_id: `group-matrix-${tenantId}`,
+      power_bi_group_id: `group-matrix-${tenantId}`,
       name: 'Sales',
       dataset_id: null,
       embed_url: 'http://emulator.test/reportEmbed',

@@ -28,7 +28,7 @@ async function workspaceOf(ctx: MatrixContext, target: Target) {
     .values({
       id: reportId,
       tenant_id: tenant.id,
-      group_id: groupId,
+      power_bi_group_id: groupId,
       name: 'Sales',
       dataset_id: 'dataset-1',
       embed_url: 'http://emulator.test/reportEmbed',

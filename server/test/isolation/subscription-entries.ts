@@ -18,7 +18,7 @@ async function reportOf(ctx: MatrixContext, target: Target) {
     .values({
       id,
       tenant_id: tenantId,
-      group_id: `subscription-matrix-${tenantId}`,
+      power_bi_group_id: `subscription-matrix-${tenantId}`,
       name: 'Sales',
       dataset_id: null,
       embed_url: 'http://emulator.test/reportEmbed',

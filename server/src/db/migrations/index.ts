@@ -14,6 +14,7 @@ import * as indexAuditActor from './2026_11_27_100001_index_audit_actor.ts';
 import * as indexReportUsage from './2026_11_27_200001_index_report_usage.ts';
 import * as createGroups from './2026_11_27_300001_create_groups.ts';
 import * as createReportSubscriptions from './2026_11_27_400001_create_report_subscriptions.ts';
+import * as renameReportsWorkspace from './2026_11_27_500001_rename_reports_workspace.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_200001_index_report_usage': indexReportUsage,
   '2026_11_27_300001_create_groups': createGroups,
   '2026_11_27_400001_create_report_subscriptions': createReportSubscriptions,
+  '2026_11_27_500001_rename_reports_workspace': renameReportsWorkspace,
 };

@@ -4,7 +4,8 @@ export interface ReportsTable {
   /** The report's id in the analytics service. */
   id: string;
   tenant_id: string;
-  group_id: string;
+  /** The analytics workspace the report lives in (the tenant's, as `tenants.power_bi_group_id`). */
+  power_bi_group_id: string;
   name: string;
   dataset_id: string | null;
   embed_url: string;

@@ -14,7 +14,7 @@ export interface AnalyticsSettings {
   scope: string;
   clientId: string;
   clientSecret: string;
-  template: { groupId: string; reportIds: string[] };
+  template: { powerBiGroupId: string; reportIds: string[] };
   rls: {
     /** The dataset role every embed token names, with the tenant as its effective identity. */
     role: string;
@@ -39,7 +39,10 @@ export function settingsFromConfig(config: AnalyticsConfig, rlsRole: string): An
     scope: cloudScope,
     clientId: config.clientId,
     clientSecret: config.clientSecret,
-    template: { groupId: config.templateGroupId, reportIds: config.templateReportIds },
+    template: {
+      powerBiGroupId: config.templatePowerBiGroupId,
+      reportIds: config.templateReportIds,
+    },
     rls: { role: rlsRole },
   };
 }
@@ -51,6 +54,7 @@ export interface EmulatorEndpoints {
   origin: string;
   clientId: string;
   clientSecret: string;
+  /** The emulator's own names: `groupId` is the cloud's name for a workspace id. */
   sample: { groupId: string; securedReportId: string };
 }
 
@@ -68,7 +72,10 @@ export function settingsFromEmulator(
     scope: cloudScope,
     clientId: emulator.clientId,
     clientSecret: emulator.clientSecret,
-    template: { groupId: emulator.sample.groupId, reportIds: [emulator.sample.securedReportId] },
+    template: {
+      powerBiGroupId: emulator.sample.groupId,
+      reportIds: [emulator.sample.securedReportId],
+    },
     rls: { role: 'CountryManager', sampleKeys: countries },
     embedOrigin: emulator.origin,
   };

@@ -34,10 +34,10 @@ export function analyticsWorkspaces(
         });
         for (const reportId of template.reportIds) {
           const source = await client.get<ReportJson>(
-            `/groups/${template.groupId}/reports/${reportId}`,
+            `/groups/${template.powerBiGroupId}/reports/${reportId}`,
             'report',
           );
-          await client.post(`/groups/${template.groupId}/reports/${reportId}/Clone`, {
+          await client.post(`/groups/${template.powerBiGroupId}/reports/${reportId}/Clone`, {
             // The emulator's template is named "(RLS)"; tenants see the plain report name.
             name: source.name.replace(/\s*\(RLS\)$/, ''),
             targetWorkspaceId: group.id,
@@ -46,17 +46,17 @@ export function analyticsWorkspaces(
       } catch (error) {
         await client.delete(`/groups/${group.id}`).catch((cause: unknown) => {
           options.log.warn(
-            { err: cause, groupId: group.id },
+            { err: cause, powerBiGroupId: group.id },
             'could not delete a half-made workspace',
           );
         });
         throw error;
       }
-      return { groupId: group.id };
+      return { powerBiGroupId: group.id };
     },
-    async remove(groupId) {
+    async remove(powerBiGroupId) {
       if (!options.deleteWorkspaces) return;
-      await client.delete(`/groups/${groupId}`);
+      await client.delete(`/groups/${powerBiGroupId}`);
     },
   };
 }

@@ -28,9 +28,9 @@ const invoiceColumns = [
   { name: 'CurrencyCode', dataType: 'String' },
 ] as const;
 
-async function createPushDataset(analytics: AnalyticsClient, groupId: string, name: string) {
+async function createPushDataset(analytics: AnalyticsClient, powerBiGroupId: string, name: string) {
   const created = await analytics.post<{ id: string }>(
-    `/groups/${groupId}/datasets?defaultRetentionPolicy=basicFIFO`,
+    `/groups/${powerBiGroupId}/datasets?defaultRetentionPolicy=basicFIFO`,
     { name, defaultMode: 'Push', tables: [{ name: table, columns: invoiceColumns }] },
   );
   return created.id;
@@ -64,8 +64,8 @@ export async function syncIntegration(
         .where('id', '=', row.tenant_id)
         .executeTakeFirst()
     : undefined;
-  const groupId = tenant?.power_bi_group_id;
-  if (!groupId) throw new AppError('INTEGRATION_NO_WORKSPACE');
+  const powerBiGroupId = tenant?.power_bi_group_id;
+  if (!powerBiGroupId) throw new AppError('INTEGRATION_NO_WORKSPACE');
   if (!deps.analytics || !deps.xero) throw new AppError('ANALYTICS_UNAVAILABLE');
   const analytics = deps.analytics;
 
@@ -85,13 +85,13 @@ export async function syncIntegration(
 
   const datasetName = `Xero invoices - ${row.external_tenant_name ?? row.external_tenant_id}`;
   let datasetId =
-    row.fabric_dataset_id ?? (await createPushDataset(analytics, groupId, datasetName));
-  const rowsPath = (id: string) => `/groups/${groupId}/datasets/${id}/tables/${table}/rows`;
+    row.fabric_dataset_id ?? (await createPushDataset(analytics, powerBiGroupId, datasetName));
+  const rowsPath = (id: string) => `/groups/${powerBiGroupId}/datasets/${id}/tables/${table}/rows`;
   try {
     await analytics.delete(rowsPath(datasetId));
   } catch (error) {
     if (!isAppError(error) || error.code !== 'ANALYTICS_ENTITY_NOT_FOUND') throw error;
-    datasetId = await createPushDataset(analytics, groupId, datasetName);
+    datasetId = await createPushDataset(analytics, powerBiGroupId, datasetName);
   }
   for (let start = 0; start < rows.length; start += chunk) {
     await analytics.post(rowsPath(datasetId), { rows: rows.slice(start, start + chunk) });

@@ -1,13 +1,25 @@
-import type { GrantRequest, ReportGrantList, RevokeRequest } from '@canopy/portal-contract';
+import type { ReportGrantList } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
-import { findTenantReport, tenantByGroup, tenantById } from '../reports/reports.repository.ts';
+import {
+  findTenantReport,
+  tenantById,
+  tenantByPowerBiGroupId,
+} from '../reports/reports.repository.ts';
+
+/** Who a grant is for and what it opens: the person, report and workspace of one tenant. */
+export interface GrantTarget {
+  userId: string;
+  reportId: string;
+  powerBiGroupId: string;
+  tenantId: string;
+}
 
 /** Every grant in a tenant's workspace (super administrators only; the route enforces it). */
-export async function listGrants(db: Db, groupId: string): Promise<ReportGrantList> {
-  const tenant = await tenantByGroup(db, groupId);
+export async function listGrants(db: Db, powerBiGroupId: string): Promise<ReportGrantList> {
+  const tenant = await tenantByPowerBiGroupId(db, powerBiGroupId);
   if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
   const rows = await db
     .selectFrom('report_grants')
@@ -23,10 +35,10 @@ export async function listGrants(db: Db, groupId: string): Promise<ReportGrantLi
  * The user, report and workspace of a grant must all belong to the named tenant; a report the
  * server has not synchronised yet answers REPORT_NOT_SYNCED ("… Please sync reports first.").
  */
-async function checkGrantTarget(db: Db, request: RevokeRequest) {
+async function checkGrantTarget(db: Db, request: GrantTarget) {
   const tenant = await tenantById(db, request.tenantId);
   if (!tenant) throw new AppError('TENANT_NOT_FOUND');
-  if (tenant.power_bi_group_id !== request.workspaceId) {
+  if (tenant.power_bi_group_id !== request.powerBiGroupId) {
     throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
   }
   const user = await db
@@ -42,7 +54,7 @@ async function checkGrantTarget(db: Db, request: RevokeRequest) {
 }
 
 /** Idempotent: granting twice keeps one grant and audits only the first. */
-export async function grantReport(db: Db, actor: Actor, request: GrantRequest): Promise<void> {
+export async function grantReport(db: Db, actor: Actor, request: GrantTarget): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { tenantId, report } = await checkGrantTarget(trx, request);
     const inserted = await trx
@@ -67,7 +79,7 @@ export async function grantReport(db: Db, actor: Actor, request: GrantRequest): 
   });
 }
 
-export async function revokeReport(db: Db, actor: Actor, request: RevokeRequest): Promise<void> {
+export async function revokeReport(db: Db, actor: Actor, request: GrantTarget): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { tenantId, report } = await checkGrantTarget(trx, request);
     const deleted = await trx

@@ -4,7 +4,7 @@ import type { AnalyticsClient } from '../analytics/analytics-client.ts';
 /** What an embed token for a report over this dataset must say. */
 export interface DatasetIsolation {
   /** The workspace the dataset lives in (a clone's dataset may stay in the template workspace). */
-  workspaceId: string;
+  powerBiGroupId: string;
   /** The dataset has row-level security roles: a token must name an effective identity. */
   identityRequired: boolean;
 }
@@ -25,7 +25,7 @@ const caches = new WeakMap<AnalyticsClient, Map<string, Cached>>();
 export async function datasetIsolation(
   analytics: AnalyticsClient,
   datasetId: string,
-  candidateWorkspaces: string[],
+  candidatePowerBiGroupIds: string[],
 ): Promise<DatasetIsolation | null> {
   let cache = caches.get(analytics);
   if (!cache) {
@@ -34,13 +34,13 @@ export async function datasetIsolation(
   }
   const cached = cache.get(datasetId);
   if (cached && cached.until > Date.now()) return cached.value;
-  for (const workspaceId of new Set(candidateWorkspaces)) {
+  for (const powerBiGroupId of new Set(candidatePowerBiGroupIds)) {
     try {
       const dataset = await analytics.get<{ isEffectiveIdentityRequired?: boolean }>(
-        `/groups/${workspaceId}/datasets/${datasetId}`,
+        `/groups/${powerBiGroupId}/datasets/${datasetId}`,
       );
       const value = {
-        workspaceId,
+        powerBiGroupId,
         identityRequired: dataset.isEffectiveIdentityRequired !== false,
       };
       cache.set(datasetId, { value, until: Date.now() + CACHE_MS });

@@ -22,15 +22,17 @@ export async function reportIdentities(
   db: Db,
   analytics: AnalyticsClient,
   tenantId: string,
-  report: { group_id: string; dataset_id: string | null },
+  report: { power_bi_group_id: string; dataset_id: string | null },
 ): Promise<EffectiveIdentity[]> {
   if (!report.dataset_id) return [];
   const isolation = await datasetIsolation(analytics, report.dataset_id, [
-    report.group_id,
-    analytics.settings.template.groupId,
+    report.power_bi_group_id,
+    analytics.settings.template.powerBiGroupId,
   ]);
   if (isolation && !isolation.identityRequired) {
-    if (isolation.workspaceId !== report.group_id) throw new AppError('REPORT_DATASET_SHARED');
+    if (isolation.powerBiGroupId !== report.power_bi_group_id) {
+      throw new AppError('REPORT_DATASET_SHARED');
+    }
     return [];
   }
   return [

@@ -8,11 +8,11 @@ export interface UpstreamReport {
   embedUrl: string;
 }
 
-export function tenantByGroup(db: Db, groupId: string) {
+export function tenantByPowerBiGroupId(db: Db, powerBiGroupId: string) {
   return db
     .selectFrom('tenants')
     .select(['id', 'name', 'power_bi_group_id'])
-    .where('power_bi_group_id', '=', groupId)
+    .where('power_bi_group_id', '=', powerBiGroupId)
     .executeTakeFirst();
 }
 
@@ -53,7 +53,7 @@ export function findTenantReport(
 export async function replaceTenantReports(
   db: Db,
   tenantId: string,
-  groupId: string,
+  powerBiGroupId: string,
   upstream: UpstreamReport[],
 ): Promise<{ added: number; removed: number }> {
   const existing = await listTenantReports(db, tenantId);
@@ -74,7 +74,7 @@ export async function replaceTenantReports(
       .values({
         id: report.id,
         tenant_id: tenantId,
-        group_id: groupId,
+        power_bi_group_id: powerBiGroupId,
         name: report.name,
         dataset_id: report.datasetId,
         embed_url: report.embedUrl,

@@ -9,8 +9,8 @@ import { accessibleReportIds, canViewReport } from './report-access.ts';
 import {
   findTenantReport,
   replaceTenantReports,
-  tenantByGroup,
   tenantById,
+  tenantByPowerBiGroupId,
 } from './reports.repository.ts';
 import { reportIdentities } from './report-identity.ts';
 
@@ -40,20 +40,21 @@ const client = (deps: ReportDeps) => {
 };
 
 /**
- * The tenant a request about `groupId` acts on. A tenant user only ever reaches their own tenant's
- * workspace (another groupId is 403); a super administrator reaches any tenant's.
+ * The tenant a request about a workspace (`powerBiGroupId`) acts on. A tenant user only ever
+ * reaches their own tenant's workspace (another one is 403); a super administrator reaches any
+ * tenant's.
  */
-async function tenantFor(deps: ReportDeps, principal: Principal, groupId: string) {
+async function tenantFor(deps: ReportDeps, principal: Principal, powerBiGroupId: string) {
   if (isSuperAdmin(principal)) {
-    const tenant = await tenantByGroup(deps.db, groupId);
+    const tenant = await tenantByPowerBiGroupId(deps.db, powerBiGroupId);
     if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
-    return { tenantId: tenant.id, groupId };
+    return { tenantId: tenant.id, powerBiGroupId };
   }
   if (!principal.tenantId) throw new AppError('FORBIDDEN');
   const tenant = await tenantById(deps.db, principal.tenantId);
   if (!tenant?.power_bi_group_id) throw new AppError('NO_WORKSPACE');
-  if (tenant.power_bi_group_id !== groupId) throw new AppError('FORBIDDEN');
-  return { tenantId: tenant.id, groupId };
+  if (tenant.power_bi_group_id !== powerBiGroupId) throw new AppError('FORBIDDEN');
+  return { tenantId: tenant.id, powerBiGroupId };
 }
 
 /** Reads the workspace's reports and stores them (reports gone upstream lose their grants). */
@@ -64,8 +65,10 @@ export async function syncReports(
   const tenant = await tenantById(deps.db, tenantId);
   if (!tenant) throw new AppError('TENANT_NOT_FOUND');
   if (!tenant.power_bi_group_id) throw new AppError('NO_WORKSPACE');
-  const groupId = tenant.power_bi_group_id;
-  const { value } = await client(deps).get<{ value: ReportJson[] }>(`/groups/${groupId}/reports`);
+  const powerBiGroupId = tenant.power_bi_group_id;
+  const { value } = await client(deps).get<{ value: ReportJson[] }>(
+    `/groups/${powerBiGroupId}/reports`,
+  );
   const upstream = value.map((report) => ({
     id: report.id,
     name: report.name,
@@ -74,7 +77,7 @@ export async function syncReports(
   }));
   const changes = await deps.db
     .transaction()
-    .execute((trx) => replaceTenantReports(trx, tenantId, groupId, upstream));
+    .execute((trx) => replaceTenantReports(trx, tenantId, powerBiGroupId, upstream));
   return { reports: upstream.length, ...changes, upstream: value };
 }
 
@@ -82,15 +85,19 @@ export async function syncReports(
 async function lastRefreshTime(
   deps: ReportDeps,
   report: ReportJson,
-  fallbackGroupId: string,
+  fallbackPowerBiGroupId: string,
 ): Promise<string | null> {
   if (!report.datasetId) return null;
   const analytics = client(deps);
-  const groups = [report.datasetWorkspaceId, analytics.settings.template.groupId, fallbackGroupId];
-  for (const group of new Set(groups.filter((g): g is string => Boolean(g)))) {
+  const candidates = [
+    report.datasetWorkspaceId,
+    analytics.settings.template.powerBiGroupId,
+    fallbackPowerBiGroupId,
+  ];
+  for (const powerBiGroupId of new Set(candidates.filter((id): id is string => Boolean(id)))) {
     try {
       const { value } = await analytics.get<{ value: RefreshJson[] }>(
-        `/groups/${group}/datasets/${report.datasetId}/refreshes?$top=10`,
+        `/groups/${powerBiGroupId}/datasets/${report.datasetId}/refreshes?$top=10`,
       );
       const done = value.find((refresh) => refresh.status === 'Completed' && refresh.endTime);
       return done?.endTime ? new Date(done.endTime).toISOString() : null;
@@ -110,9 +117,9 @@ async function lastRefreshTime(
 export async function listReports(
   deps: ReportDeps,
   principal: Principal,
-  groupId: string,
+  powerBiGroupId: string,
 ): Promise<Report[]> {
-  const { tenantId } = await tenantFor(deps, principal, groupId);
+  const { tenantId } = await tenantFor(deps, principal, powerBiGroupId);
   const { upstream } = await syncReports(deps, tenantId);
   const granted = await accessibleReportIds(deps.db, principal, tenantId);
   const visible = granted === 'all' ? upstream : upstream.filter((r) => granted.has(r.id));
@@ -120,7 +127,7 @@ export async function listReports(
     visible.map(async (report) => ({
       id: report.id,
       name: report.name,
-      lastRefreshTime: await lastRefreshTime(deps, report, groupId),
+      lastRefreshTime: await lastRefreshTime(deps, report, powerBiGroupId),
       createdBy: report.createdBy ?? null,
       embedUrl: report.embedUrl,
     })),
@@ -152,15 +159,17 @@ export async function syncTenantReports(
 export async function issueEmbedToken(
   deps: ReportDeps,
   principal: Principal,
-  request: { reportId: string; groupId: string },
+  request: { reportId: string; powerBiGroupId: string },
 ): Promise<EmbedToken> {
-  const { tenantId, groupId } = await tenantFor(deps, principal, request.groupId);
+  const { tenantId, powerBiGroupId } = await tenantFor(deps, principal, request.powerBiGroupId);
   let report = await findTenantReport(deps.db, tenantId, request.reportId);
   if (!report) {
     await syncReports(deps, tenantId);
     report = await findTenantReport(deps.db, tenantId, request.reportId);
   }
-  if (!report || report.group_id !== groupId) throw new AppError('REPORT_NOT_FOUND');
+  if (!report || report.power_bi_group_id !== powerBiGroupId) {
+    throw new AppError('REPORT_NOT_FOUND');
+  }
   if (!(await canViewReport(deps.db, principal, tenantId, report.id))) {
     throw new AppError('FORBIDDEN');
   }

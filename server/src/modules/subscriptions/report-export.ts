@@ -34,7 +34,7 @@ const formats = {
 export async function exportReport(
   analytics: AnalyticsClient,
   request: {
-    groupId: string;
+    powerBiGroupId: string;
     reportId: string;
     format: 'PDF' | 'PPTX';
     identities: EffectiveIdentity[];
@@ -42,7 +42,7 @@ export async function exportReport(
     timeoutMs: number;
   },
 ): Promise<ExportedFile> {
-  const base = `/groups/${request.groupId}/reports/${request.reportId}`;
+  const base = `/groups/${request.powerBiGroupId}/reports/${request.reportId}`;
   const configuration = {
     ...(request.identities.length > 0 ? { identities: request.identities } : {}),
     ...(request.pageName ? { pages: [{ pageName: request.pageName }] } : {}),

@@ -150,11 +150,11 @@ async function deliver(
   try {
     if (!deps.analytics) throw new Error('No analytics service is configured');
     const identities = await reportIdentities(deps.db, deps.analytics, row.tenant_id, {
-      group_id: row.report_group_id,
+      power_bi_group_id: row.report_power_bi_group_id,
       dataset_id: row.report_dataset_id,
     });
     const file = await exportReport(deps.analytics, {
-      groupId: row.report_group_id,
+      powerBiGroupId: row.report_power_bi_group_id,
       reportId: row.report_id,
       format: row.format,
       identities,

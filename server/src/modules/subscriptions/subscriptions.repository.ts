@@ -12,7 +12,7 @@ function joined(db: Db) {
     .selectAll('s')
     .select([
       'r.name as report_name',
-      'r.group_id as report_group_id',
+      'r.power_bi_group_id as report_power_bi_group_id',
       'r.dataset_id as report_dataset_id',
       'u.email as recipient_email',
       'u.first_name as recipient_first_name',

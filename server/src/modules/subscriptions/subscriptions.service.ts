@@ -387,7 +387,7 @@ export async function reportPages(
   if (!analytics) throw new AppError('ANALYTICS_UNAVAILABLE');
   const { value } = await analytics.get<{
     value: { name: string; displayName?: string; order?: number }[];
-  }>(`/groups/${report.group_id}/reports/${report.id}/pages`, 'report');
+  }>(`/groups/${report.power_bi_group_id}/reports/${report.id}/pages`, 'report');
   return {
     pages: [...value]
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))

@@ -70,7 +70,7 @@ export async function createTenant(
   input: CreateTenantRequest,
 ): Promise<Tenant> {
   await ensureStoredLogo(deps.db, input.logoUrl);
-  let groupId: string | null = null;
+  let powerBiGroupId: string | null = null;
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       let tenant = await insertTenant(trx, {
@@ -92,14 +92,15 @@ export async function createTenant(
       };
       const adminId = await addMember(trx, admin);
       if (input.createPowerBIWorkspace) {
-        ({ groupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
-        tenant = (await updateTenantRow(trx, tenant.id, { power_bi_group_id: groupId })) ?? tenant;
+        ({ powerBiGroupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
+        tenant =
+          (await updateTenantRow(trx, tenant.id, { power_bi_group_id: powerBiGroupId })) ?? tenant;
       }
       await auditChange(trx, actor, {
         action: 'tenant.create',
         tenantId: tenant.id,
         target: `tenant:${tenant.id}`,
-        details: { name: tenant.name, workspace: groupId },
+        details: { name: tenant.name, workspace: powerBiGroupId },
       });
       // Last, so a mail goes out only when everything else has worked.
       await inviteMember(trx, deps, actor, { ...admin, id: adminId });
@@ -107,11 +108,11 @@ export async function createTenant(
     });
     return toTenant(row);
   } catch (error) {
-    if (groupId) {
-      const orphan = groupId;
+    if (powerBiGroupId) {
+      const orphan = powerBiGroupId;
       await deps.workspaces.remove(orphan).catch((cause: unknown) => {
         deps.warn(
-          { err: cause, groupId: orphan },
+          { err: cause, powerBiGroupId: orphan },
           'could not remove the workspace of a tenant that was not created',
         );
       });
@@ -183,9 +184,12 @@ export async function deleteTenant(
     });
   }
   if (row.power_bi_group_id) {
-    const groupId = row.power_bi_group_id;
-    await deps.workspaces.remove(groupId).catch((cause: unknown) => {
-      deps.warn({ err: cause, groupId }, 'could not remove the workspace of a deleted tenant');
+    const powerBiGroupId = row.power_bi_group_id;
+    await deps.workspaces.remove(powerBiGroupId).catch((cause: unknown) => {
+      deps.warn(
+        { err: cause, powerBiGroupId },
+        'could not remove the workspace of a deleted tenant',
+      );
     });
   }
 }

@@ -14,8 +14,8 @@ import { AppError } from '../../errors.ts';
  *   the deletion stands.
  */
 export interface WorkspaceProvisioner {
-  create(tenant: { id: string; name: string }): Promise<{ groupId: string }>;
-  remove(groupId: string): Promise<void>;
+  create(tenant: { id: string; name: string }): Promise<{ powerBiGroupId: string }>;
+  remove(powerBiGroupId: string): Promise<void>;
 }
 
 /**

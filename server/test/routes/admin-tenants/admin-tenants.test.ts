@@ -15,10 +15,10 @@ const workspaces: WorkspaceProvisioner = {
       return Promise.reject(new AppError('ANALYTICS_UNAVAILABLE'));
     }
     provisioned.push(tenant.id);
-    return Promise.resolve({ groupId: `group-${tenant.id}` });
+    return Promise.resolve({ powerBiGroupId: `group-${tenant.id}` });
   },
-  remove(groupId) {
-    removed.push(groupId);
+  remove(powerBiGroupId) {
+    removed.push(powerBiGroupId);
     return Promise.resolve();
   },
 };
@@ -313,7 +313,7 @@ describe('DELETE /api/admin/tenants/{id}', () => {
     // Reports, grants and chat belong to other modules: plain SQL keeps this test independent of
     // their table types, and the counts prove the cascades reach them too.
     const reportId = `report-${tenant.id}`;
-    await sql`insert into reports (id, tenant_id, group_id, name, embed_url)
+    await sql`insert into reports (id, tenant_id, power_bi_group_id, name, embed_url)
       values (${reportId}, ${tenant.id}, 'group-to-remove', 'Sales', 'https://embed.test/r')`.execute(
       db,
     );

@@ -46,9 +46,12 @@ describe('CANOPY_EMULATOR_URL: an emulator several instances share', () => {
     });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
-    const reports = await fetch(`${settings.apiUrl}/groups/${settings.template.groupId}/reports`, {
-      headers: { authorization: `Bearer ${access_token}` },
-    });
+    const reports = await fetch(
+      `${settings.apiUrl}/groups/${settings.template.powerBiGroupId}/reports`,
+      {
+        headers: { authorization: `Bearer ${access_token}` },
+      },
+    );
     expect(reports.status).toBe(200);
     const { value } = (await reports.json()) as { value: { id: string }[] };
     expect(value.map((report) => report.id)).toEqual(

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const report = (id: string, tenantId: string, name: string) => ({
     id,
     tenant_id: tenantId,
-    group_id: `group-${tenantId}`,
+    power_bi_group_id: `group-${tenantId}`,
     name,
     embed_url: 'https://example.invalid/embed',
   });

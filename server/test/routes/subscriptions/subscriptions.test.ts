@@ -14,7 +14,7 @@ async function insertReport(tenantId: string, name: string) {
     .values({
       id,
       tenant_id: tenantId,
-      group_id: `group-${tenantId}`,
+      power_bi_group_id: `group-${tenantId}`,
       name,
       dataset_id: null,
       embed_url: 'http://emulator.test/reportEmbed',

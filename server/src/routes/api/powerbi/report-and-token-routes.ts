@@ -14,7 +14,7 @@ const sides = {
 /**
  * The report list and the embed token, for tenant users (`/api/powerbi/…`) and for super
  * administrators (`/api/admin/powerbi/…`): the same services, which tell the two apart by the
- * principal.
+ * principal. The bodies' `groupId` is the tenant's powerBiGroupId under the name clients send.
  */
 export function reportAndTokenRoutes(app: App, side: keyof typeof sides) {
   const { list, token } = sides[side];
@@ -26,6 +26,9 @@ export function reportAndTokenRoutes(app: App, side: keyof typeof sides) {
   });
   app.route({
     ...routeOf(app, token),
-    handler: (request) => issueEmbedToken(app.reports, principalOf(request), request.body),
+    handler: (request) => {
+      const { reportId, groupId: powerBiGroupId } = request.body;
+      return issueEmbedToken(app.reports, principalOf(request), { reportId, powerBiGroupId });
+    },
   });
 }
