@@ -1,7 +1,6 @@
-import { endpoints, UserCount } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client.ts';
-import { apiFetch } from './api-fetch.ts';
 
 /**
  * Server data that several features read (the tenant list feeds the tenant screen, the admin
@@ -34,5 +33,5 @@ export const tenantQuery = (id: string) =>
 export const userCountQuery = () =>
   queryOptions({
     queryKey: queryKeys.userCount,
-    queryFn: async () => (await apiFetch('/api/admin/users', { schema: UserCount })).count,
+    queryFn: async () => (await call(endpoints.countTenantUsers)).count,
   });

@@ -1,16 +1,4 @@
-import {
-  BulkInviteRequest,
-  BulkInviteResponse,
-  CreateUserRequest,
-  ErrorBody,
-  IdParams,
-  Ok,
-  TenantIdParams,
-  UpdateUserRequest,
-  User,
-  UserList,
-  endpoints,
-} from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -30,8 +18,6 @@ import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
 const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
   db: app.db,
   mailer: app.mailer,
@@ -45,122 +31,49 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
  */
 const users: FastifyPluginAsyncZod = async (app) => {
   const people = new TenantPeopleCache();
-  app.get(
-    '/tenant/:tenantId',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['users'],
-        operationId: 'listTenantUsers',
-        summary: "A tenant's people",
-        params: TenantIdParams,
-        response: { 200: UserList, ...errors },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(app, endpoints.listTenantUsers),
+    handler: async (request) => ({
       users: await listUsers(app.db, principalOf(request), request.params.tenantId, people),
     }),
-  );
+  });
 
-  app.post(
-    '',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        operationId: 'inviteUser',
-        summary: 'Invite a person to a tenant (the password sent is ignored; see server/README.md)',
-        body: CreateUserRequest,
-        response: { 201: User, ...errors, 409: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, endpoints.inviteUser),
+    handler: async (request, reply) => {
       const user = await createUser(userDeps(app, request), actorOf(request), request.body);
       return reply.code(201).send(user);
     },
-  );
+  });
 
-  app.post(
-    '/invitations',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'Invite several people to a tenant with one role (a result per address)',
-        operationId: 'inviteUsers',
-        description:
-          'Each address is invited like a single person; one that is not an email address ' +
-          '(`invalid`) or already has an account (`exists`) is skipped, the others are created.',
-        body: BulkInviteRequest,
-        response: { 200: BulkInviteResponse, ...errors, 503: ErrorBody },
-      },
-    },
-    async (request) => inviteMany(userDeps(app, request), actorOf(request), request.body),
-  );
+  app.route({
+    ...routeOf(app, endpoints.inviteUsers),
+    handler: async (request) => inviteMany(userDeps(app, request), actorOf(request), request.body),
+  });
 
-  app.post(
-    '/invitations/:id',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'Mail an invited person a new invitation link (the old one stops working)',
-        operationId: 'resendInvitation',
-        params: IdParams,
-        response: { 200: User, ...errors, 409: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(app, endpoints.resendInvitation),
+    handler: async (request) =>
       resendInvitation(userDeps(app, request), actorOf(request), request.params.id),
-  );
+  });
 
-  app.delete(
-    '/invitations/:id',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'Withdraw an invitation: delete the never-activated account and its links',
-        operationId: 'revokeInvitation',
-        params: IdParams,
-        response: { 200: Ok, ...errors, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, endpoints.revokeInvitation),
+    handler: async (request) => {
       await revokeInvitation({ db: app.db }, actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.put(
-    '/:id',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        operationId: 'updateUserRole',
-        summary: "Change a person's role (ends their sessions)",
-        params: IdParams,
-        body: UpdateUserRequest,
-        response: { 200: User, ...errors, 409: ErrorBody },
-      },
-    },
-    async (request) => changeRole(app.db, actorOf(request), request.params.id, request.body.role),
-  );
+  app.route({
+    ...routeOf(app, endpoints.updateUserRole),
+    handler: async (request) =>
+      changeRole(app.db, actorOf(request), request.params.id, request.body.role),
+  });
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: 'tenant-admin' },
-      schema: {
-        tags: ['users'],
-        operationId: 'deleteUser',
-        summary: 'Delete a person',
-        params: IdParams,
-        response: { 200: Ok, ...errors, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, endpoints.deleteUser),
+    handler: async (request) => {
       const deps = {
         db: app.db,
         storage: app.storage,
@@ -170,7 +83,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
       await deleteUser(deps, actorOf(request), request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
   // The team chat is between people of one tenant: super administrators have none.
   app.route({
