@@ -1,14 +1,13 @@
-import { GroupList, Ok } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
 /** The tenant's groups with the reports each grants (the same cache entry as the Groups screen). */
 export const accessGroupsQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.tenantGroups(tenantId),
-    queryFn: async () =>
-      (await apiFetch(`/api/tenants/${tenantId}/groups`, { schema: GroupList })).groups,
+    queryFn: async () => (await call(endpoints.listGroups, { params: { tenantId } })).groups,
   });
 
 export type GroupAccessChange = { groupId: string; reportId: string; grant: boolean };
@@ -18,10 +17,9 @@ export function useGroupAccessMutation(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, reportId, grant }: GroupAccessChange) =>
-      apiFetch(
-        `/api/tenants/${tenantId}/groups/${groupId}/reports/${encodeURIComponent(reportId)}`,
-        { method: grant ? 'PUT' : 'DELETE', schema: Ok },
-      ),
+      call(grant ? endpoints.grantGroupReport : endpoints.revokeGroupReport, {
+        params: { tenantId, id: groupId, reportId },
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tenantGroups(tenantId) }),

@@ -1,15 +1,11 @@
 import {
-  Ok,
-  ReportPageList,
-  SendNowResult,
-  Subscription,
-  SubscriptionList,
-  SubscriptionRecipientList,
+  endpoints,
   TenantSettings,
   type CreateSubscriptionRequest,
   type UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../shared/api/api-client.ts';
 import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
@@ -23,16 +19,14 @@ const keys = {
 export const mySubscriptionsQuery = () =>
   queryOptions({
     queryKey: keys.mine,
-    queryFn: async () =>
-      (await apiFetch('/api/subscriptions', { schema: SubscriptionList })).subscriptions,
+    queryFn: async () => (await call(endpoints.listMySubscriptions)).subscriptions,
   });
 
 export const tenantSubscriptionsQuery = (tenantId: string) =>
   queryOptions({
     queryKey: keys.tenant(tenantId),
     queryFn: async () =>
-      (await apiFetch(`/api/tenants/${tenantId}/subscriptions`, { schema: SubscriptionList }))
-        .subscriptions,
+      (await call(endpoints.listTenantSubscriptions, { params: { tenantId } })).subscriptions,
   });
 
 /** The people an Admin may subscribe: those of the tenant who can open the report. */
@@ -40,11 +34,7 @@ export const recipientsQuery = (reportId: string) =>
   queryOptions({
     queryKey: keys.recipients(reportId),
     queryFn: async () =>
-      (
-        await apiFetch(`/api/subscriptions/recipients?reportId=${encodeURIComponent(reportId)}`, {
-          schema: SubscriptionRecipientList,
-        })
-      ).people,
+      (await call(endpoints.listSubscriptionRecipients, { query: { reportId } })).people,
   });
 
 /** The report's pages (empty when the analytics service cannot say: the whole report is sent). */
@@ -52,11 +42,7 @@ export const reportPagesQuery = (reportId: string) =>
   queryOptions({
     queryKey: ['subscriptions', 'pages', reportId] as const,
     queryFn: async () =>
-      (
-        await apiFetch(`/api/subscriptions/pages?reportId=${encodeURIComponent(reportId)}`, {
-          schema: ReportPageList,
-        })
-      ).pages,
+      (await call(endpoints.listSubscriptionPages, { query: { reportId } })).pages,
     retry: false,
   });
 
@@ -72,25 +58,22 @@ export const tenantZoneQuery = (tenantId: string) =>
 export function useSubscriptionMutations() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.all });
-  const url = (id: string) => `/api/subscriptions/${id}`;
   return {
     create: useMutation({
-      mutationFn: (body: CreateSubscriptionRequest) =>
-        apiFetch('/api/subscriptions', { method: 'POST', body, schema: Subscription }),
+      mutationFn: (body: CreateSubscriptionRequest) => call(endpoints.createSubscription, { body }),
       onSettled,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: UpdateSubscriptionRequest }) =>
-        apiFetch(url(id), { method: 'PATCH', body, schema: Subscription }),
+        call(endpoints.updateSubscription, { params: { id }, body }),
       onSettled,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => apiFetch(url(id), { method: 'DELETE', schema: Ok }),
+      mutationFn: (id: string) => call(endpoints.deleteSubscription, { params: { id } }),
       onSettled,
     }),
     sendNow: useMutation({
-      mutationFn: (id: string) =>
-        apiFetch(`${url(id)}/send-now`, { method: 'POST', schema: SendNowResult }),
+      mutationFn: (id: string) => call(endpoints.sendSubscriptionNow, { params: { id } }),
       onSettled,
     }),
   };
