@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Database, Db } from '../../db/database.ts';
 
 /** A message as the queries return it, reactions already joined with their authors' emails. */
@@ -26,57 +27,121 @@ export interface Pair {
   partnerId: string;
 }
 
-const reactionsOf = sql<MessageRow['reactions']>`coalesce((
-  select json_agg(json_build_object('emoji', r.emoji, 'email', u.email) order by r.created_at, r.emoji)
-  from message_reactions r join users u on u.id = r.user_id
-  where r.message_id = m.id), '[]'::json)`;
+/** The columns of a message, on `messages as m` (its reactions are `reactionsOf`). */
+const messageColumns = [
+  'm.id',
+  'm.seq',
+  'm.conversation_id',
+  'm.sender_id',
+  'm.content',
+  'm.image_key',
+  'm.created_at',
+  'm.read_at',
+] as const;
 
-const cursorCondition = (cursor: Cursor) =>
-  cursor === null
-    ? sql`true`
-    : 'seq' in cursor
-      ? sql`m.seq > ${cursor.seq}`
-      : sql`m.created_at > ${cursor.after}`;
+/** For the expressions several queries share; each query's own builder knows the same tables. */
+const eb = expressionBuilder<Database, never>();
+
+/** A message's reactions with their authors' emails, in the order they were made; [] when none. */
+const reactionsOf = (messageId: Expression<string | null>) =>
+  eb.fn.coalesce(
+    eb
+      .selectFrom('message_reactions as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select((r) =>
+        r.fn
+          .jsonAgg(jsonBuildObject({ emoji: r.ref('r.emoji'), email: r.ref('u.email') }))
+          .orderBy('r.created_at')
+          .orderBy('r.emoji')
+          .as('reactions'),
+      )
+      .where('r.message_id', '=', messageId)
+      .$asScalar(),
+    eb.cast<MessageRow['reactions']>(eb.val('[]'), 'json'),
+  );
+
+/** Which messages of a conversation a window reads: after or before a point, or any. */
+type Range = { seqAbove: number } | { createdAfter: Date } | { seqBelow: number } | null;
 
 type Window = { conversationId: string | null; messages: MessageRow[] } | null;
 
 /**
  * One statement for every read of a conversation: checks that the partner is a person of the
- * tenant, finds the conversation and reads up to `limit` messages matching `where`, taken from the
+ * tenant, finds the conversation and reads up to `limit` messages in `range`, taken from the
  * oldest or the newest end and returned oldest first. No row: the partner is not a chat partner
  * (unknown, another tenant's, a super administrator). One row with a null id: no message matches.
  */
 async function readWindow(
   db: Db,
   pair: Pair,
-  where: RawBuilder<unknown>,
+  range: Range,
   from: 'oldest' | 'newest',
   limit: number,
 ): Promise<Window> {
-  const order = from === 'oldest' ? sql`m.seq` : sql`m.seq desc`;
-  const { rows } = await sql<MessageRow & { conv_id: string | null }>`
-    select c.id as conv_id, m.id, m.seq, m.conversation_id, m.sender_id, m.content, m.image_key,
-      m.created_at, m.read_at, case when m.id is null then null else ${reactionsOf} end as reactions
-    from users p
-    left join conversations c on c.key = ${pair.key} and c.tenant_id = ${pair.tenantId}
-    left join lateral (
-      select * from messages m
-      where m.conversation_id = c.id and ${where}
-      order by ${order} limit ${limit}
-    ) m on true
-    where p.id = ${pair.partnerId} and p.tenant_id = ${pair.tenantId} and not p.is_super_admin
-    order by m.seq`.execute(db);
+  const rows = await db
+    .selectFrom('users as p')
+    .leftJoin('conversations as c', (join) =>
+      join.on('c.key', '=', pair.key).on('c.tenant_id', '=', pair.tenantId),
+    )
+    .leftJoinLateral(
+      (lateral) => {
+        let messages = lateral
+          .selectFrom('messages as m')
+          .selectAll('m')
+          .whereRef('m.conversation_id', '=', 'c.id');
+        if (range && 'seqAbove' in range) messages = messages.where('m.seq', '>', range.seqAbove);
+        if (range && 'createdAfter' in range) {
+          messages = messages.where('m.created_at', '>', range.createdAfter);
+        }
+        if (range && 'seqBelow' in range) messages = messages.where('m.seq', '<', range.seqBelow);
+        return messages
+          .orderBy('m.seq', from === 'oldest' ? 'asc' : 'desc')
+          .limit(limit)
+          .as('m');
+      },
+      (join) => join.onTrue(),
+    )
+    .select((row) => [
+      'c.id as conv_id',
+      ...messageColumns,
+      // The no-message row (a conversation with nothing in range) needs no reactions look-up.
+      row
+        .case()
+        .when('m.id', 'is', null)
+        .then(null)
+        .else(reactionsOf(row.ref('m.id')))
+        .end()
+        .as('reactions'),
+    ])
+    .where('p.id', '=', pair.partnerId)
+    .where('p.tenant_id', '=', pair.tenantId)
+    .where((row) => row.not(row.ref('p.is_super_admin')))
+    .orderBy('m.seq')
+    .execute();
   const [first] = rows;
   if (!first) return null;
   return {
     conversationId: first.conv_id,
-    messages: rows.filter((row) => row.id !== null),
+    // A left join's columns are null together: a row with an id is a whole message.
+    messages: rows
+      .filter((row) => row.id !== null)
+      .map(({ conv_id: _, ...message }) => message as MessageRow),
   };
 }
 
 /** The poll: one page after the cursor (see readWindow for what null means). */
 export const readPage = (db: Db, pair: Pair, cursor: Cursor, limit: number): Promise<Window> =>
-  readWindow(db, pair, cursorCondition(cursor), 'oldest', limit);
+  readWindow(
+    db,
+    pair,
+    cursor === null
+      ? null
+      : 'seq' in cursor
+        ? { seqAbove: cursor.seq }
+        : { createdAfter: cursor.after },
+    'oldest',
+    limit,
+  );
 
 /**
  * The newest `limit` messages of a conversation (older than `beforeSeq` when given), oldest first;
@@ -88,13 +153,7 @@ export const readLatest = (
   limit: number,
   beforeSeq?: number,
 ): Promise<Window> =>
-  readWindow(
-    db,
-    pair,
-    beforeSeq === undefined ? sql`true` : sql`m.seq < ${beforeSeq}`,
-    'newest',
-    limit,
-  );
+  readWindow(db, pair, beforeSeq === undefined ? null : { seqBelow: beforeSeq }, 'newest', limit);
 
 /** Whether the partner is a person of the tenant who may be chatted with. */
 export async function isChatPartner(db: Db, tenantId: string, partnerId: string) {
@@ -118,6 +177,10 @@ export async function findConversationId(db: Db, pair: Pair): Promise<string | n
   return row?.id ?? null;
 }
 
+/** The clock (not the transaction's start, as now() is) in whole milliseconds. */
+const nowInMilliseconds = () =>
+  eb.fn<Date>('date_trunc', [eb.val('milliseconds'), eb.fn('clock_timestamp')]);
+
 /**
  * Creates the conversation or locks its row until the transaction ends, and hands out the next
  * message timestamp: now in whole milliseconds, or 1 ms after the previous one if that is later.
@@ -127,7 +190,8 @@ export async function lockConversation(
   trx: Db,
   pair: Pair,
 ): Promise<{ id: string; timestamp: Date }> {
-  const now = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
+  // Kysely types `+` as arithmetic between values of one type: timestamp + interval stays SQL.
+  const afterLast = sql<Date>`conversations.last_message_at + interval '1 millisecond'`;
   return trx
     .insertInto('conversations')
     .values({
@@ -135,30 +199,30 @@ export async function lockConversation(
       key: pair.key,
       user_a: pair.userA,
       user_b: pair.userB,
-      last_message_at: now,
+      last_message_at: nowInMilliseconds(),
     })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        last_message_at: sql<Date>`greatest(${now}, conversations.last_message_at + interval '1 millisecond')`,
+        last_message_at: eb.fn<Date>('greatest', [nowInMilliseconds(), afterLast]),
       }),
     )
     .returning(['id', 'last_message_at as timestamp'])
     .executeTakeFirstOrThrow() as Promise<{ id: string; timestamp: Date }>;
 }
 
-const messageColumns = sql`m.id, m.seq, m.conversation_id, m.sender_id, m.content, m.image_key,
-  m.created_at, m.read_at, ${reactionsOf} as reactions`;
-
-export async function findMessageByClientId(
+export function findMessageByClientId(
   db: Db,
   conversationId: string,
   senderId: string,
   clientId: string,
 ): Promise<MessageRow | undefined> {
-  const { rows } = await sql<MessageRow>`select ${messageColumns} from messages m
-    where m.conversation_id = ${conversationId} and m.sender_id = ${senderId}
-      and m.client_id = ${clientId}`.execute(db);
-  return rows[0];
+  return db
+    .selectFrom('messages as m')
+    .select((row) => [...messageColumns, reactionsOf(row.ref('m.id')).as('reactions')])
+    .where('m.conversation_id', '=', conversationId)
+    .where('m.sender_id', '=', senderId)
+    .where('m.client_id', '=', clientId)
+    .executeTakeFirst();
 }
 
 export async function insertMessage(
@@ -206,7 +270,7 @@ export async function markRead(
   if (messageIds.length === 0) return [];
   const rows = await db
     .updateTable('messages')
-    .set({ read_at: sql`now()` })
+    .set((row) => ({ read_at: row.fn<Date>('now') }))
     .where('conversation_id', '=', conversationId)
     .where('sender_id', '<>', readerId)
     .where('read_at', 'is', null)
