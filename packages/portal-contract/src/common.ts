@@ -3,8 +3,16 @@ import { z } from 'zod';
 /** Every id the portal API hands out is a UUID. */
 export const Id = z.uuid();
 
-/** Emails are trimmed and compared case-insensitively; the server stores them lower-cased. */
-export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/**
+ * Emails are trimmed and compared case-insensitively; the server stores them lower-cased. The
+ * message is the portal forms' words, which check with this same schema before sending.
+ */
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('Please enter a valid email address'));
 
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #2563eb');
 

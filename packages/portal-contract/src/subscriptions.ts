@@ -12,7 +12,7 @@ export type SubscriptionFormat = z.infer<typeof SubscriptionFormat>;
 export const SubscriptionFrequency = z.enum(['daily', 'weekly', 'monthly']);
 export type SubscriptionFrequency = z.infer<typeof SubscriptionFrequency>;
 /** 'HH:MM', 24-hour. */
-export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time like 08:00');
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time like 08:00');
 /** 0 = Sunday … 6 = Saturday, as Date.getDay(). */
 export const Weekday = z.number().int().min(0).max(6);
 /** 1–31; in a shorter month, 29–31 mean that month's last day. */

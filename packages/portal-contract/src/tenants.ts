@@ -25,7 +25,7 @@ export const Tenant = z.object({
 export type Tenant = z.infer<typeof Tenant>;
 
 const tenantFields = {
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: z.string().trim().min(1, 'Organization name is required').max(200),
   adminEmail: Email,
   status: TenantStatus.default('active'),
   logoUrl: LogoUrl.nullable().optional(),
