@@ -1,76 +1,34 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './form-field.tsx';
 
-interface FieldShellProps {
-  id: string;
+interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
-  children: ReactNode;
+  /** Classes of the field's wrapper (the control's own `className` is not taken). */
+  fieldClassName?: string;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** A labelled input (FormField around an <input>); refs reach the input. */
+export function TextField(props: FieldProps & Omit<ComponentProps<'input'>, 'className'>) {
+  const { label, error, hint, fieldClassName, id, required, ...input } = props;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField {...{ label, error, hint, required, id }} className={fieldClassName}>
+      {(control) => <input className="input" {...control} {...input} />}
+    </FormField>
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-};
-
-/** A labelled input: the label text is the accessible name (getByLabel works), errors are linked. */
-export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+/** A labelled select (FormField around a <select>); refs reach the select. */
+export function SelectField(props: FieldProps & Omit<ComponentProps<'select'>, 'className'>) {
+  const { label, error, hint, fieldClassName, id, required, children, ...select } = props;
   return (
-    <FieldShell id={inputId} label={label} error={error} hint={hint}>
-      <input
-        id={inputId}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        {...input}
-      />
-    </FieldShell>
-  );
-}
-
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  children: ReactNode;
-};
-
-export function SelectField({ label, error, id, children, ...select }: SelectFieldProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  return (
-    <FieldShell id={selectId} label={label} error={error}>
-      <select
-        id={selectId}
-        className="input select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-    </FieldShell>
+    <FormField {...{ label, error, hint, required, id }} className={fieldClassName}>
+      {(control) => (
+        <select className="input select" {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FormField>
   );
 }

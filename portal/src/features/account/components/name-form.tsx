@@ -1,37 +1,33 @@
-import type { User } from '@canopy/portal-contract';
-import { useState, type FormEvent } from 'react';
+import { UpdateNameRequest, type User } from '@canopy/portal-contract';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveName } from '../api/account-api.ts';
-import { validateName, type NameErrors } from '../rules/account-rules.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 
-/** "Display name": the name the portal shows instead of one derived from the email. */
+/**
+ * "Display name": the name the portal shows instead of one derived from the email. Checked with
+ * the server's own rule (trimmed, 1 to 100 characters each, both or neither).
+ */
 export function NameForm({ account }: { account: User }) {
-  const [firstName, setFirstName] = useState(account.firstName ?? '');
-  const [lastName, setLastName] = useState(account.lastName ?? '');
-  const [errors, setErrors] = useState<NameErrors>({});
+  const form = useZodForm(UpdateNameRequest, {
+    firstName: account.firstName ?? '',
+    lastName: account.lastName ?? '',
+  });
   const save = useSaveName();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateName(firstName, lastName);
-    setErrors(found);
-    if (found.firstName || found.lastName) return;
-    save.mutate(
-      { firstName, lastName },
-      {
-        onSuccess: (user) => {
-          setFirstName(user.firstName ?? '');
-          setLastName(user.lastName ?? '');
-          toast.success(user.firstName ? 'Name saved' : 'Name cleared');
-        },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to save your name')),
+  // Sent as typed: the server trims with the same schema.
+  const submit = form.submit(() =>
+    save.mutate(form.values, {
+      onSuccess: (user) => {
+        form.reset({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
+        toast.success(user.firstName ? 'Name saved' : 'Name cleared');
       },
-    );
-  };
+      onError: (error) => toast.error(errorMessage(error, 'Failed to save your name')),
+    }),
+  );
 
   return (
     <Card title="Display name" className="account-card">
@@ -44,18 +40,14 @@ export function NameForm({ account }: { account: User }) {
           <TextField
             label="First name"
             autoComplete="given-name"
-            value={firstName}
             maxLength={200}
-            onChange={(event) => setFirstName(event.target.value)}
-            error={errors.firstName}
+            {...form.bind('firstName')}
           />
           <TextField
             label="Last name"
             autoComplete="family-name"
-            value={lastName}
             maxLength={200}
-            onChange={(event) => setLastName(event.target.value)}
-            error={errors.lastName}
+            {...form.bind('lastName')}
           />
         </div>
         <div className="account-form__actions">

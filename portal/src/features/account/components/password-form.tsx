@@ -1,43 +1,36 @@
-import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-fetch.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useChangePassword } from '../api/account-api.ts';
-import { validatePasswordChange, type PasswordChangeErrors } from '../rules/account-rules.ts';
+import { PasswordChangeForm } from '../rules/account-rules.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmation: '' };
 
 /** "Change password": the current one, then a new one by the same rules as a reset. */
 export function PasswordForm({ email }: { email: string }) {
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
+  const form = useZodForm(PasswordChangeForm, EMPTY);
   const change = useChangePassword();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validatePasswordChange(currentPassword, newPassword, confirmation);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.submit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: ({ message }) => {
-          setCurrent('');
-          setNew('');
-          setConfirmation('');
+          form.reset();
           toast.success(message);
         },
         onError: (error) => {
           // A wrong current password belongs under its field; anything else is a toast.
           if (error instanceof ApiError && error.code === 'WRONG_PASSWORD')
-            setErrors({ currentPassword: error.message });
+            form.setError('currentPassword', error.message);
           else toast.error(errorMessage(error, 'Failed to change your password'));
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card title="Change password" className="account-card">
@@ -51,27 +44,21 @@ export function PasswordForm({ email }: { email: string }) {
           label="Current password"
           type="password"
           autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrent(event.target.value)}
-          error={errors.currentPassword}
+          {...form.bind('currentPassword')}
         />
         <div className="account-form__pair">
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNew(event.target.value)}
-            error={errors.newPassword}
+            {...form.bind('newPassword')}
             hint="At least 8 characters, with an uppercase letter and a number."
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            error={errors.confirmation}
+            {...form.bind('confirmation')}
           />
         </div>
         <div className="account-form__actions">

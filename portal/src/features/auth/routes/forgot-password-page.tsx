@@ -1,32 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { requestPasswordReset } from '../api/password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { ForgotPasswordForm } from '../rules/auth-forms.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const mutation = useMutation({ mutationFn: () => requestPasswordReset(email.trim()) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    setError(undefined);
-    mutation.mutate();
-  };
+  const form = useZodForm(ForgotPasswordForm, { email: '' });
+  const mutation = useMutation({ mutationFn: requestPasswordReset });
 
   return (
     <AuthLayout
       title="Forgot password"
       lead="Enter your email address and we will send you a link to reset your password."
     >
-      <form className="auth__form" onSubmit={submit} noValidate>
+      <form
+        className="auth__form"
+        onSubmit={form.submit(({ email }) => mutation.mutate(email))}
+        noValidate
+      >
         {mutation.isSuccess && (
           <div className="notice notice--success" role="status">
             {mutation.data}
@@ -41,9 +35,7 @@ export default function ForgotPasswordPage() {
           label="Email Address"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
+          {...form.bind('email')}
           required
         />
         <Button block type="submit" disabled={mutation.isPending}>

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { validateLogin, type LoginErrors } from '../../../shared/rules/validation.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { homePath } from '../../../shared/session/home-path.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { useAuthState } from '../../../shared/session/use-session.ts';
@@ -11,16 +10,17 @@ import { useSupportEmail } from '../api/support-contact.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 
+/** Imported on the form's first focus: the schema library is not part of the /login budget. */
+const loadLoginForm = () => import('../rules/auth-forms.ts').then((forms) => forms.LoginForm);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const state = useAuthState();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<LoginErrors>({});
+  const form = useZodForm(loadLoginForm, { email: '', password: '', remember: false });
   const supportEmail = useSupportEmail();
   const mutation = useMutation({
-    mutationFn: () => login(email.trim(), password, remember),
+    mutationFn: (body: { email: string; password: string; remember: boolean }) =>
+      login(body.email, body.password, body.remember),
     onSuccess: (person) => {
       sessionStore.signIn(person);
       void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
@@ -30,37 +30,32 @@ export default function LoginPage() {
   if (state.status === 'signed-in' && !mutation.isPending && !mutation.isSuccess)
     return <Navigate to={homePath(state)} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLogin(email, password);
-    setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate();
-  };
-
+  const failure = mutation.isError ? mutation.error.message : form.errors[''];
   return (
     <AuthLayout title="Sign in" lead="Welcome back. Sign in to your organization's portal.">
-      <form className="auth__form" onSubmit={submit} noValidate>
-        {mutation.isError && (
+      <form
+        className="auth__form"
+        onSubmit={form.submit((body) => mutation.mutate(body))}
+        onFocus={() => void loadLoginForm()}
+        noValidate
+      >
+        {failure && (
           <div className="notice notice--error" role="alert">
-            {mutation.error.message}
+            {failure}
           </div>
         )}
         <TextField
           label="Email Address"
           type="email"
           autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
+          {...form.bind('email')}
           required
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          {...form.bind('password')}
           required
         />
         <div className="form-row">
@@ -68,8 +63,8 @@ export default function LoginPage() {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
+              checked={form.values.remember}
+              onChange={(event) => form.set('remember', event.target.checked)}
             />
             Remember me
           </label>

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { validateNewPassword } from '../../../shared/rules/validation.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { PASSWORD_MESSAGES, passwordLinkStatus, resetPassword } from '../api/password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ExpiredLink } from '../components/expired-link.tsx';
+import { ResetPasswordForm } from '../rules/auth-forms.ts';
 import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
 
 export default function ResetPasswordPage() {
@@ -49,26 +49,21 @@ function InvalidToken() {
 
 function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ResetPasswordForm, { newPassword: '', confirmation: '' });
   const mutation = useMutation({
-    mutationFn: () => resetPassword(token, password),
+    mutationFn: (password: string) => resetPassword(token, password),
     onSuccess: () => {
       toast.success(PASSWORD_MESSAGES.resetDone);
       void navigate('/login', { replace: true });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateNewPassword(password, confirmation);
-    setError(found);
-    if (!found) mutation.mutate();
-  };
-  const matchError = error === "Passwords don't match";
   return (
     <AuthLayout title="Reset password" lead="Choose a new password for your account.">
-      <form className="auth__form" onSubmit={submit} noValidate>
+      <form
+        className="auth__form"
+        onSubmit={form.submit(({ newPassword }) => mutation.mutate(newPassword))}
+        noValidate
+      >
         {mutation.isError && (
           <div className="notice notice--error" role="alert">
             {mutation.error.message}
@@ -78,9 +73,7 @@ function ResetForm({ token }: { token: string }) {
           label="New Password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={error && !matchError ? error : undefined}
+          {...form.bind('newPassword')}
           hint="At least 8 characters, with an uppercase letter and a number."
           required
         />
@@ -88,9 +81,7 @@ function ResetForm({ token }: { token: string }) {
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={matchError ? error : undefined}
+          {...form.bind('confirmation')}
           required
         />
         <Button block type="submit" disabled={mutation.isPending}>

@@ -1,9 +1,8 @@
 import type { Group } from '@canopy/portal-contract';
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
-import { groupNameError } from '../rules/access-reasons.ts';
+import { GroupFields } from './group-fields.tsx';
+import { useGroupForm } from './use-group-form.ts';
 
 export interface GroupFormDialogProps {
   group: Pick<Group, 'name' | 'description'>;
@@ -16,31 +15,11 @@ export interface GroupFormDialogProps {
 
 /** Rename a group or change its description. */
 export function GroupFormDialog({ group, others, saving, onSave, onClose }: GroupFormDialogProps) {
-  const [name, setName] = useState(group.name);
-  const [description, setDescription] = useState(group.description);
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = groupNameError(name, others);
-    setError(problem);
-    if (!problem) onSave({ name: name.trim(), description: description.trim() });
-  };
+  const form = useGroupForm(group, others);
   return (
     <Dialog open title="Rename Group" description={`Currently "${group.name}".`} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <TextField
-          label="Group name"
-          value={name}
-          maxLength={80}
-          error={error}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label="Description (optional)"
-          value={description}
-          maxLength={500}
-          onChange={(event) => setDescription(event.target.value)}
-        />
+      <form onSubmit={form.submit(onSave)} noValidate>
+        <GroupFields form={form} />
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -1,6 +1,6 @@
 import type { AccessMatrix } from '@canopy/portal-contract';
 import { describe, expect, it } from 'vitest';
-import { filterMatrix, groupNameError, matrixEmptyText, reasonLabels } from './access-reasons.ts';
+import { filterMatrix, matrixEmptyText, reasonLabels } from './access-reasons.ts';
 
 const matrix: AccessMatrix = {
   people: [
@@ -53,14 +53,5 @@ describe('access reasons', () => {
       text: 'No one matches the filter.',
     });
     expect(matrixEmptyText(filterMatrix(matrix, { person: '', reportId: '' }))).toBeNull();
-  });
-
-  it('refuses an empty, too long or already used group name (any case)', () => {
-    expect(groupNameError('  ', [])).toBe('Name is required');
-    expect(groupNameError('x'.repeat(81), [])).toMatch(/at most 80/);
-    expect(groupNameError(' sales ', [{ name: 'Sales' }])).toBe(
-      'A group with this name already exists',
-    );
-    expect(groupNameError('Sales 2', [{ name: 'Sales' }])).toBeUndefined();
   });
 });

@@ -44,15 +44,3 @@ export function matrixEmptyText(view: Pick<MatrixView, 'people' | 'reports'>) {
     return { title: 'No people found', text: 'No one matches the filter.' };
   return null;
 }
-
-/** Group names compare like the server's unique index: trimmed, any case. */
-export const sameGroupName = (a: string, b: string) =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
-
-export function groupNameError(name: string, others: readonly { name: string }[]) {
-  if (!name.trim()) return 'Name is required';
-  if (name.trim().length > 80) return 'Name must be at most 80 characters';
-  if (others.some((group) => sameGroupName(group.name, name)))
-    return 'A group with this name already exists';
-  return undefined;
-}

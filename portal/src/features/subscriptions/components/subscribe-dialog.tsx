@@ -1,7 +1,7 @@
 import type { Subscription } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { displayName } from '../../../shared/rules/display-name.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
@@ -17,8 +17,8 @@ import {
   createRequest,
   DEFAULT_FORM,
   formFromSubscription,
+  ScheduleFormSchema,
   updateRequest,
-  timeError,
   WEEKDAY_NAMES,
   type ScheduleForm,
 } from '../rules/subscription-rules.ts';
@@ -49,27 +49,22 @@ export function SubscribeDialog({
   editing,
   onClose,
 }: SubscribeDialogProps) {
-  const [form, setForm] = useState<ScheduleForm>(() =>
+  const schedule = useZodForm(
+    ScheduleFormSchema,
     editing ? formFromSubscription(editing) : DEFAULT_FORM,
   );
-  const [error, setError] = useState<string>();
+  const { values: form, set } = schedule;
   const zone = useQuery(tenantZoneQuery(tenantId));
   const chooseRecipient = isAdmin && !editing;
   const recipients = useQuery({ ...recipientsQuery(reportId), enabled: chooseRecipient });
   const pages = useQuery(reportPagesQuery(reportId));
   const { create, update } = useSubscriptionMutations();
   const saving = create.isPending || update.isPending;
-  const set = <K extends keyof ScheduleForm>(key: K, value: ScheduleForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = timeError(form.timeOfDay);
-    setError(problem);
-    if (problem) return;
+  const submit = schedule.submit((checked) => {
     if (editing) {
       update.mutate(
-        { id: editing.id, body: updateRequest(form) },
+        { id: editing.id, body: updateRequest(checked) },
         {
           onSuccess: () => {
             toast.success(`Schedule of "${reportName}" updated`);
@@ -80,10 +75,10 @@ export function SubscribeDialog({
       );
       return;
     }
-    create.mutate(createRequest(reportId, form), {
+    create.mutate(createRequest(reportId, checked), {
       onSuccess: (subscription) => {
         toast.success(
-          form.recipientId
+          checked.recipientId
             ? `${subscription.recipient.email} is subscribed to "${reportName}"`
             : `Subscribed to "${reportName}"`,
         );
@@ -91,7 +86,7 @@ export function SubscribeDialog({
       },
       onError: (failure) => toast.error(errorMessage(failure, 'Failed to subscribe')),
     });
-  };
+  });
 
   const timeZone = zone.data ?? 'UTC';
   return (
@@ -180,10 +175,8 @@ export function SubscribeDialog({
         <TextField
           label="Time"
           type="time"
-          value={form.timeOfDay}
-          error={error}
+          {...schedule.bind('timeOfDay')}
           hint={`In the organization's time zone: ${timeZone}`}
-          onChange={(event) => set('timeOfDay', event.target.value)}
         />
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose}>

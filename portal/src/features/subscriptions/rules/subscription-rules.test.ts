@@ -1,16 +1,23 @@
 import type { Subscription } from '@canopy/portal-contract';
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../../shared/forms/check-form.ts';
 import {
   createRequest,
   DEFAULT_FORM,
   formFromSubscription,
   matchesSearch,
+  ScheduleFormSchema,
   scheduleText,
   statusBadge,
-  timeError,
   updateRequest,
   zonedDateTime,
 } from './subscription-rules.ts';
+
+/** The Time field's message for a time typed into the dialog. */
+const timeError = (timeOfDay: string) => {
+  const checked = checkForm(ScheduleFormSchema, { ...DEFAULT_FORM, timeOfDay });
+  return checked.ok ? undefined : checked.errors.timeOfDay;
+};
 
 const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,28 +1,33 @@
 import {
   describeSchedule,
+  MonthDay,
+  SubscriptionFormat,
+  SubscriptionFrequency,
+  TimeOfDay,
+  Weekday,
   WEEKDAY_NAMES,
   type CreateSubscriptionRequest,
   type Subscription,
-  type SubscriptionFormat,
-  type SubscriptionFrequency,
   type UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
+import { z } from 'zod';
 import type { Tone } from '../../../shared/ui/bits.tsx';
 
 export { WEEKDAY_NAMES };
 
-/** What the Subscribe dialog edits. */
-export interface ScheduleForm {
-  format: SubscriptionFormat;
-  frequency: SubscriptionFrequency;
-  weekday: number;
-  monthDay: number;
-  timeOfDay: string;
+/** What the Subscribe dialog edits, checked with the contract's schedule fields. */
+export const ScheduleFormSchema = z.object({
+  format: SubscriptionFormat,
+  frequency: SubscriptionFrequency,
+  weekday: Weekday,
+  monthDay: MonthDay,
+  timeOfDay: TimeOfDay,
   /** Empty: yourself. */
-  recipientId: string;
+  recipientId: z.string(),
   /** Empty: the whole report. */
-  pageName: string;
-}
+  pageName: z.string(),
+});
+export type ScheduleForm = z.infer<typeof ScheduleFormSchema>;
 
 /** The Monday numbers: weekly on Monday at 08:00, as a PDF. */
 export const DEFAULT_FORM: ScheduleForm = {
@@ -34,10 +39,6 @@ export const DEFAULT_FORM: ScheduleForm = {
   recipientId: '',
   pageName: '',
 };
-
-export function timeError(value: string): string | undefined {
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? undefined : 'Enter a time like 08:00';
-}
 
 /** The request for a form: only the day field the frequency uses. */
 export function createRequest(reportId: string, form: ScheduleForm): CreateSubscriptionRequest {

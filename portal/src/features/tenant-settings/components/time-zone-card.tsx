@@ -1,14 +1,10 @@
 import { useId } from 'react';
+import type { FieldBinding } from '../../../shared/forms/use-zod-form.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
 
 /** The tenant's time zone: a field that searches the known zones as one types. */
-export function TimeZoneCard(props: {
-  value: string;
-  zones: readonly string[];
-  error: string | undefined;
-  onChange: (timeZone: string) => void;
-}) {
+export function TimeZoneCard({ zones, ...field }: FieldBinding & { zones: readonly string[] }) {
   const zoneListId = useId();
   return (
     <Card title="Time zone">
@@ -17,13 +13,11 @@ export function TimeZoneCard(props: {
           label="Time zone"
           list={zoneListId}
           autoComplete="off"
-          value={props.value}
-          error={props.error}
           hint="Report subscriptions are sent at their time in this zone. Type to search."
-          onChange={(event) => props.onChange(event.target.value)}
+          {...field}
         />
         <datalist id={zoneListId}>
-          {props.zones.map((zone) => (
+          {zones.map((zone) => (
             <option key={zone} value={zone} />
           ))}
         </datalist>

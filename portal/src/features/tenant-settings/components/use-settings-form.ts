@@ -1,64 +1,44 @@
-import type { TenantSettings, Theme } from '@canopy/portal-contract';
-import { useState, type FormEvent } from 'react';
+import type { TenantSettings } from '@canopy/portal-contract';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveTenantSettings } from '../api/tenant-settings-api.ts';
-import { timeZoneError, timeZoneNames } from '../rules/time-zones.ts';
-
-export interface SettingsDraft {
-  logoUrl: string | null;
-  primaryColor: string;
-  theme: Theme;
-  timeZone: string;
-}
+import { settingsForm } from '../rules/settings-form.ts';
+import { timeZoneNames } from '../rules/time-zones.ts';
 
 const ZONES = timeZoneNames();
+const SettingsForm = settingsForm(ZONES);
 
 /**
- * The settings form: it starts from the server's settings (null until they load) and edits live in
- * local state from then on. Save checks the time zone, then saves; on success the session's theme
- * and primary colour follow at once and the person goes on to the reports.
+ * The settings form, started from the server's settings: Save checks it, then saves; on success
+ * the session's theme and primary colour follow at once and the person goes on to the reports.
  */
-export function useSettingsForm(tenantId: string, settings: TenantSettings | undefined) {
+export function useSettingsForm(tenantId: string, settings: TenantSettings) {
   const navigate = useNavigate();
   const save = useSaveTenantSettings(tenantId);
-  const [edited, setDraft] = useState<SettingsDraft | null>(null);
-  const draft: SettingsDraft | null =
-    edited ??
-    (settings
-      ? {
-          logoUrl: settings.logoUrl,
-          primaryColor: settings.primaryColor,
-          theme: settings.theme,
-          timeZone: settings.timeZone,
-        }
-      : null);
-  const [zoneError, setZoneError] = useState<string>();
+  const form = useZodForm(SettingsForm, {
+    logoUrl: settings.logoUrl,
+    primaryColor: settings.primaryColor,
+    theme: settings.theme,
+    timeZone: settings.timeZone,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const problem = timeZoneError(draft.timeZone, ZONES);
-    setZoneError(problem);
-    if (problem) return;
-    save.mutate(
-      { ...draft, timeZone: draft.timeZone.trim() },
-      {
-        onSuccess: (saved) => {
-          sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
-          toast.success('Tenant settings updated');
-          void navigate('/tenant/reports');
-        },
-        onError: (error) =>
-          toast.error(
-            error instanceof ApiError && error.status > 0
-              ? 'Failed to update tenant'
-              : 'Error updating tenant',
-          ),
+  const submit = form.submit((draft) =>
+    save.mutate(draft, {
+      onSuccess: (saved) => {
+        sessionStore.update({ theme: saved.theme, primaryColor: saved.primaryColor });
+        toast.success('Tenant settings updated');
+        void navigate('/tenant/reports');
       },
-    );
-  };
-  return { draft, setDraft, zones: ZONES, zoneError, submit, saving: save.isPending };
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status > 0
+            ? 'Failed to update tenant'
+            : 'Error updating tenant',
+        ),
+    }),
+  );
+  return { form, zones: ZONES, submit, saving: save.isPending };
 }

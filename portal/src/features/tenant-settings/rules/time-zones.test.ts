@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { timeZoneError, timeZoneNames } from './time-zones.ts';
+import { checkForm } from '../../../shared/forms/check-form.ts';
+import { settingsForm } from './settings-form.ts';
+import { timeZoneNames } from './time-zones.ts';
+
+/** The time zone field's message for a name typed into the settings form. */
+const timeZoneError = (timeZone: string, zones: readonly string[]) => {
+  const draft = { logoUrl: null, primaryColor: '#2563eb', theme: 'light' as const, timeZone };
+  const checked = checkForm(settingsForm(zones), draft);
+  return checked.ok ? undefined : checked.errors.timeZone;
+};
 
 describe('time zones', () => {
   it('lists UTC first, then the IANA zones, once each', () => {

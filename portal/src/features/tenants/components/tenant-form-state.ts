@@ -1,16 +1,29 @@
-import type { Tenant, TenantStatus, Theme } from '@canopy/portal-contract';
+import {
+  CreateTenantRequest,
+  HexColor,
+  TenantStatus,
+  Theme,
+  type Tenant,
+} from '@canopy/portal-contract';
+import { z } from 'zod';
+import { filled } from '../../../shared/forms/form-rules.ts';
 
-/** The modal's form. A new tenant starts with primary #2563eb, theme dark and a new workspace. */
-export interface TenantForm {
-  name: string;
-  adminEmail: string;
-  status: TenantStatus;
-  logoUrl: string | null;
-  primaryColor: string;
-  theme: Theme;
-  createPowerBIWorkspace: boolean;
-}
+/**
+ * The modal's form, checked with the contract's name and admin email (an empty email is asked
+ * for first). The logo is the upload's own URL; the server checks it.
+ */
+export const TenantFormSchema = z.object({
+  name: CreateTenantRequest.shape.name,
+  adminEmail: filled('Admin email is required').pipe(CreateTenantRequest.shape.adminEmail),
+  status: TenantStatus,
+  logoUrl: z.string().nullable(),
+  primaryColor: HexColor,
+  theme: Theme,
+  createPowerBIWorkspace: z.boolean(),
+});
+export type TenantForm = z.input<typeof TenantFormSchema>;
 
+/** A new tenant starts with primary #2563eb, theme dark and a new workspace. */
 export const EMPTY_TENANT_FORM: TenantForm = {
   name: '',
   adminEmail: '',

@@ -1,43 +1,38 @@
 import { endpoints, type Tenant } from '@canopy/portal-contract';
-import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
-import { validateTenant, type TenantFormErrors } from '../../../shared/rules/validation.ts';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
 import { LogoPicker } from '../../../shared/ui/logo-picker.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSaveTenant } from '../api/tenant-mutations.ts';
-import { workspaceName, type TenantForm } from './tenant-form-state.ts';
+import {
+  EMPTY_TENANT_FORM,
+  formFromTenant,
+  TenantFormSchema,
+  workspaceName,
+  type TenantForm,
+} from './tenant-form-state.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 
 export interface TenantModalProps {
   /** The tenant being edited, or null to create one. */
   editing: Tenant | null;
-  open: boolean;
+  /** Fading out: the form stays as it was until the modal is gone. */
   closing: boolean;
-  form: TenantForm;
-  setForm: (update: (form: TenantForm) => TenantForm) => void;
   onClose: () => void;
 }
 
 /** Create/edit a tenant: Basic Information, Organization Branding, and (create only) Power BI Integration. */
-export function TenantModal({ editing, open, closing, form, setForm, onClose }: TenantModalProps) {
-  const [errors, setErrors] = useState<TenantFormErrors>({});
+export function TenantModal({ editing, closing, onClose }: TenantModalProps) {
+  const form = useZodForm(TenantFormSchema, editing ? formFromTenant(editing) : EMPTY_TENANT_FORM);
+  const { values, set } = form;
   const save = useSaveTenant();
   const verb = editing ? 'update' : 'create';
-  const set = <K extends keyof TenantForm>(key: K, value: TenantForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateTenant(form.name, form.adminEmail);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.submit((body) =>
     save.mutate(
-      {
-        id: editing?.id,
-        body: { ...form, name: form.name.trim(), adminEmail: form.adminEmail.trim() },
-      },
+      { id: editing?.id, body },
       {
         onSuccess: (tenant) => {
           // A new tenant's admin email was invited as its first Admin: say where the mail went.
@@ -53,12 +48,12 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
           else toast.error(`Failed to ${verb} tenant: ${error.message || 'Unknown error'}`);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog
-      open={open}
+      open
       closing={closing}
       size="lg"
       title={editing ? 'Edit Tenant' : 'Add New Tenant'}
@@ -73,25 +68,12 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
         <fieldset className="form-section">
           <legend>Basic Information</legend>
           <div className="form-grid">
-            <TextField
-              label="Organization Name"
-              value={form.name}
-              onChange={(event) => set('name', event.target.value)}
-              error={errors.name}
-              required
-            />
-            <TextField
-              label="Admin Email"
-              type="email"
-              value={form.adminEmail}
-              onChange={(event) => set('adminEmail', event.target.value)}
-              error={errors.adminEmail}
-              required
-            />
+            <TextField label="Organization Name" {...form.bind('name')} required />
+            <TextField label="Admin Email" type="email" {...form.bind('adminEmail')} required />
             {editing && (
               <SelectField
                 label="Status"
-                value={form.status}
+                value={values.status}
                 onChange={(event) => set('status', event.target.value as TenantForm['status'])}
               >
                 <option value="active">Active</option>
@@ -103,7 +85,7 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
         <fieldset className="form-section">
           <legend>Organization Branding</legend>
           <LogoPicker
-            logoUrl={form.logoUrl}
+            logoUrl={values.logoUrl}
             endpoint={endpoints.uploadTenantLogo}
             onUploaded={(url) => set('logoUrl', url)}
           />
@@ -111,12 +93,12 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
             <TextField
               label="Primary Color"
               type="color"
-              value={form.primaryColor}
+              value={values.primaryColor}
               onChange={(event) => set('primaryColor', event.target.value)}
             />
             <SelectField
               label="Theme"
-              value={form.theme}
+              value={values.theme}
               onChange={(event) => set('theme', event.target.value as TenantForm['theme'])}
             >
               <option value="dark">Dark</option>
@@ -130,13 +112,13 @@ export function TenantModal({ editing, open, closing, form, setForm, onClose }: 
             <label className="checkbox">
               <input
                 type="checkbox"
-                checked={form.createPowerBIWorkspace}
+                checked={values.createPowerBIWorkspace}
                 onChange={(event) => set('createPowerBIWorkspace', event.target.checked)}
               />
               Create Power BI Workspace
             </label>
-            {form.createPowerBIWorkspace && (
-              <p className="field__hint">Workspace name: {workspaceName(form.name)}</p>
+            {values.createPowerBIWorkspace && (
+              <p className="field__hint">Workspace name: {workspaceName(values.name)}</p>
             )}
           </fieldset>
         )}

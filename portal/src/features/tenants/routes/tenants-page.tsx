@@ -79,11 +79,9 @@ export default function TenantsPage() {
       )}
       {editor.shown && (
         <TenantModal
+          key={editor.session}
           editing={editor.editing}
-          open
           closing={editor.closing}
-          form={editor.form}
-          setForm={editor.setForm}
           onClose={editor.close}
         />
       )}

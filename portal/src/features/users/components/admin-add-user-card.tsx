@@ -51,7 +51,12 @@ export function AdminAddUserCard({
               </option>
             ))}
           </SelectField>
-          <EmailListField value={form.email} onChange={form.setEmail} error={form.emailError} />
+          <EmailListField
+            value={form.email}
+            onChange={form.setEmail}
+            onBlur={form.onEmailBlur}
+            error={form.emailError}
+          />
           <RoleSelect value={form.role} onChange={form.setRole} />
         </div>
         <div className="form-row" style={{ marginTop: 16 }}>

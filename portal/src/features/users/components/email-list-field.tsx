@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import type { FocusEvent } from 'react';
+import { FormField } from '../../../shared/ui/form-field.tsx';
 
 interface EmailListFieldProps {
   value: string;
   onChange: (value: string) => void;
+  onBlur?: (event: FocusEvent) => void;
   error?: string;
 }
 
@@ -13,41 +15,28 @@ const HINT = 'Several people at once: one address per line, or separated by comm
  * would drop the line breaks of a pasted list) that starts one line high and grows with the list.
  * Enter submits like the one-line field it replaces; Shift+Enter starts a new line.
  */
-export function EmailListField({ value, onChange, error }: EmailListFieldProps) {
-  const id = useId();
+export function EmailListField({ value, onChange, onBlur, error }: EmailListFieldProps) {
   const lines = value.split('\n').length;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        Email Address
-      </label>
-      <textarea
-        id={id}
-        className="input input--list"
-        rows={Math.min(Math.max(lines, 1), 6)}
-        autoComplete="off"
-        inputMode="email"
-        spellCheck={false}
-        required
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-          event.preventDefault();
-          event.currentTarget.form?.requestSubmit();
-        }}
-      />
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : (
-        <p className="field__hint" id={`${id}-hint`}>
-          {HINT}
-        </p>
+    <FormField label="Email Address" hint={HINT} error={error} required>
+      {(control) => (
+        <textarea
+          {...control}
+          className="input input--list"
+          rows={Math.min(Math.max(lines, 1), 6)}
+          autoComplete="off"
+          inputMode="email"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }}
+        />
       )}
-    </div>
+    </FormField>
   );
 }

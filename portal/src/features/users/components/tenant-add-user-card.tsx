@@ -29,7 +29,12 @@ export function TenantAddUserCard({ tenantId, invitations, refusal }: TenantAddU
     <Card title="Add New User">
       <form onSubmit={form.submit} noValidate>
         <div className="form-grid">
-          <EmailListField value={form.email} onChange={form.setEmail} error={form.emailError} />
+          <EmailListField
+            value={form.email}
+            onChange={form.setEmail}
+            onBlur={form.onEmailBlur}
+            error={form.emailError}
+          />
           <RoleSelect value={form.role} onChange={form.setRole} />
           <Button type="submit" disabled={form.busy}>
             {form.busy ? 'Creating...' : 'Create User'}

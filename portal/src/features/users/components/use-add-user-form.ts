@@ -1,8 +1,9 @@
 import type { RoleName } from '@canopy/portal-contract';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useUserMutations } from '../api/users-api.ts';
-import { parseEmailList, singleEmailError } from '../rules/invitations.ts';
+import { AddUserForm, parseEmailList } from '../rules/invitations.ts';
 import { failureText } from './failure-text.ts';
 import type { useInvitationActions } from './use-invitation-actions.ts';
 
@@ -27,30 +28,16 @@ export interface AddUserFormOptions {
 export function useAddUserForm(options: AddUserFormOptions) {
   const { tenantId, invitations, initialRole } = options;
   const { create } = useUserMutations(tenantId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<RoleName>(initialRole);
-  const [emailError, setEmailError] = useState<string>();
-  const reset = () => {
-    setEmail('');
-    if (options.resetRole) setRole(initialRole);
-  };
+  const form = useZodForm(AddUserForm, { email: '', role: initialRole });
+  const reset = () =>
+    form.reset({ email: '', role: options.resetRole ? initialRole : form.values.role });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const refused = options.refusal();
-    if (refused) {
-      toast.error(refused);
-      return;
-    }
-    invitations.clearResults();
+  const add = form.submit(({ email, role }) => {
     const emails = parseEmailList(email);
     if (emails.length > 1) {
-      setEmailError(invitations.inviteAll(emails, role, reset));
+      invitations.inviteAll(emails, role, reset);
       return;
     }
-    const error = singleEmailError(email);
-    setEmailError(error);
-    if (error) return;
     create.mutate(
       { email: emails[0] ?? '', tenantId, role },
       {
@@ -61,14 +48,26 @@ export function useAddUserForm(options: AddUserFormOptions) {
         onError: (failure) => toast.error(failureText(options.failed, failure)),
       },
     );
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const refused = options.refusal();
+    if (refused) {
+      toast.error(refused);
+      return;
+    }
+    invitations.clearResults();
+    add();
   };
 
   return {
-    email,
-    setEmail,
-    role,
-    setRole,
-    emailError,
+    email: form.values.email,
+    setEmail: (email: string) => form.set('email', email),
+    emailError: form.errors.email,
+    onEmailBlur: form.blur,
+    role: form.values.role,
+    setRole: (role: RoleName) => form.set('role', role),
     submit,
     busy: create.isPending || invitations.inviting,
   };

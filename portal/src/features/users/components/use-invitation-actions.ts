@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useUserMutations } from '../api/users-api.ts';
-import { TOO_MANY_EMAILS_TEXT, tooManyEmails } from '../rules/invitations.ts';
 import { failureText } from './failure-text.ts';
 
 /**
@@ -32,9 +31,8 @@ export function useInvitationActions(tenantId: string) {
     });
   };
 
-  /** Invites several addresses; returns false (with the field's error) when there are too many. */
-  const inviteAll = (emails: string[], role: RoleName, done: () => void): string | undefined => {
-    if (tooManyEmails(emails)) return TOO_MANY_EMAILS_TEXT;
+  /** Invites several addresses (the form has checked there are not too many). */
+  const inviteAll = (emails: string[], role: RoleName, done: () => void) =>
     inviteMany.mutate(
       { emails, tenantId, role },
       {
@@ -47,8 +45,6 @@ export function useInvitationActions(tenantId: string) {
         onError: (error) => toast.error(failureText('Failed to invite users', error)),
       },
     );
-    return undefined;
-  };
 
   return {
     onResend,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { invitationText, parseEmailList, singleEmailError, tooManyEmails } from './invitations.ts';
+import { checkForm } from '../../../shared/forms/check-form.ts';
+import { AddUserForm, invitationText, parseEmailList, tooManyEmails } from './invitations.ts';
+
+/** The email field's message for a text typed into Add New User. */
+const emailError = (email: string) => {
+  const checked = checkForm(AddUserForm, { email, role: 'Viewer' });
+  return checked.ok ? undefined : checked.errors.email;
+};
 
 describe('parseEmailList', () => {
   it('keeps a single address as it is (the single-invitation form)', () => {
@@ -45,17 +52,17 @@ describe('invitationText', () => {
   });
 });
 
-describe('singleEmailError', () => {
+describe('the Add New User email field', () => {
   it('requires an address', () => {
-    expect(singleEmailError('   ')).toBe('Email is required');
+    expect(emailError('   ')).toBe('Email is required');
   });
 
   it('refuses what does not look like an address, including only separators', () => {
-    expect(singleEmailError('ann@')).toBe('Please enter a valid email address');
-    expect(singleEmailError(',;')).toBe('Please enter a valid email address');
+    expect(emailError('ann@')).toBe('Please enter a valid email address');
+    expect(emailError(',;')).toBe('Please enter a valid email address');
   });
 
   it('accepts one address, spaces around it aside', () => {
-    expect(singleEmailError('  ann@acme.test ')).toBeUndefined();
+    expect(emailError('  ann@acme.test ')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-import { MAX_BULK_INVITES } from '@canopy/portal-contract';
-import { isEmail } from '../../../shared/rules/validation.ts';
+import { Email, MAX_BULK_INVITES, RoleName } from '@canopy/portal-contract';
+import { z } from 'zod';
+import { filled } from '../../../shared/forms/form-rules.ts';
 
 /**
  * The addresses typed or pasted into the Add New User email field: one per line, or separated by
@@ -13,19 +14,26 @@ export function parseEmailList(text: string): string[] {
     .filter((piece) => piece.length > 0);
 }
 
-/**
- * The field's error when it holds at most one address (several go to the bulk invitation, which
- * the server checks per address): it is required, and must look like an email address.
- */
-export function singleEmailError(text: string): string | undefined {
-  if (!text.trim()) return 'Email is required';
-  if (!isEmail(parseEmailList(text)[0] ?? '')) return 'Please enter a valid email address';
-  return undefined;
-}
-
 /** More than one address goes to the bulk invitation, up to the server's limit. */
 export const tooManyEmails = (emails: readonly string[]) => emails.length > MAX_BULK_INVITES;
 export const TOO_MANY_EMAILS_TEXT = `At most ${MAX_BULK_INVITES} addresses at once`;
+
+/**
+ * Add New User: the email field is required; one address must pass the contract's Email (several
+ * go to the bulk invitation, which the server checks address by address), and a list is at most
+ * the bulk invitation's limit.
+ */
+export const AddUserForm = z.object({
+  email: filled('Email is required').superRefine((text, ctx) => {
+    const emails = parseEmailList(text);
+    if (tooManyEmails(emails)) ctx.addIssue({ code: 'custom', message: TOO_MANY_EMAILS_TEXT });
+    if (emails.length > 1) return;
+    const single = Email.safeParse(emails[0] ?? '');
+    for (const issue of single.error?.issues.slice(0, 1) ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
+  role: RoleName,
+});
 
 const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
