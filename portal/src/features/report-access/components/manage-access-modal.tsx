@@ -2,7 +2,7 @@ import type { User } from '@canopy/portal-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { isAdminRole, tenantRoleLabel } from '../../../shared/rules/roles.ts';
-import { EmptyState, Spinner } from '../../../shared/ui/bits.tsx';
+import { Badge, EmptyState, Spinner } from '../../../shared/ui/bits.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { accessFailureText } from '../api/access-failure.ts';
@@ -126,7 +126,7 @@ export function ManageAccessModal({
                   <div className="access-row__role">{tenantRoleLabel(user.roles)}</div>
                 </div>
                 {isAdminRole(roleNames(user)) ? (
-                  <span className="badge badge--primary">Admin Access</span>
+                  <Badge tone="primary">Admin Access</Badge>
                 ) : (
                   <label className="switch">
                     <span className="visually-hidden">{`Access for ${user.email}`}</span>
