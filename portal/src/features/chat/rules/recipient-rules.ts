@@ -1,7 +1,7 @@
 import type { ChatContacts } from '@canopy/portal-contract';
 import type { z } from 'zod';
 
-/** One teammate of `GET /api/users/chat/{tenantId}`. */
+/** One teammate of the chat contacts (`endpoints.listChatContacts`). */
 export type ChatContact = z.infer<typeof ChatContacts>[number];
 
 export type RecipientState =

@@ -1,12 +1,10 @@
 import {
   endpoints,
-  TenantSettings,
   type CreateSubscriptionRequest,
   type UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../shared/api/api-client.ts';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
 import { queryKeys } from '../../../shared/api/tenants-query.ts';
 
 const keys = {
@@ -50,7 +48,7 @@ export const reportPagesQuery = (reportId: string) =>
 export const tenantZoneQuery = (tenantId: string) =>
   queryOptions({
     queryKey: queryKeys.tenantSettings(tenantId),
-    queryFn: () => apiFetch(`/api/tenants/${tenantId}/settings`, { schema: TenantSettings }),
+    queryFn: () => call(endpoints.getTenantSettings, { params: { tenantId } }),
     select: (settings) => settings.timeZone,
   });
 
