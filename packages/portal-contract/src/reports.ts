@@ -3,7 +3,8 @@ import { Id, Timestamp } from './common.ts';
 
 /**
  * Reports, embed tokens, report grants and the report usage log. Analytics ids (workspaces,
- * reports) are the service's GUIDs.
+ * reports) are the service's GUIDs. A workspace id is a tenant's `powerBiGroupId`; the request
+ * fields below that carry one keep the names clients already send (`groupId`, `workspaceId`).
  */
 export const AnalyticsId = z
   .string()
@@ -12,9 +13,17 @@ export const AnalyticsId = z
   .max(64)
   .regex(/^[\w-]+$/, 'Must be an id');
 
-export const GroupIdBody = z.object({ groupId: AnalyticsId });
-export type GroupIdBody = z.infer<typeof GroupIdBody>;
-export const GroupIdParams = z.object({ groupId: AnalyticsId });
+/** The report list's body: whose workspace to list. */
+export const ReportListRequest = z.object({
+  /** The tenant's powerBiGroupId; the field keeps the name clients already send. */
+  groupId: AnalyticsId,
+});
+export type ReportListRequest = z.infer<typeof ReportListRequest>;
+/** `/api/powerbi/permissions/{groupId}/admin`: whose workspace's grants to list. */
+export const ReportGrantsParams = z.object({
+  /** The tenant's powerBiGroupId; the parameter keeps the name clients already send. */
+  groupId: AnalyticsId,
+});
 
 export const Report = z.object({
   id: z.string(),
@@ -28,7 +37,11 @@ export type Report = z.infer<typeof Report>;
 export const ReportList = z.object({ reports: z.array(Report) });
 export type ReportList = z.infer<typeof ReportList>;
 
-export const EmbedTokenRequest = z.object({ reportId: AnalyticsId, groupId: AnalyticsId });
+export const EmbedTokenRequest = z.object({
+  reportId: AnalyticsId,
+  /** The tenant's powerBiGroupId; the field keeps the name clients already send. */
+  groupId: AnalyticsId,
+});
 export type EmbedTokenRequest = z.infer<typeof EmbedTokenRequest>;
 export const EmbedToken = z.object({
   embedToken: z.string(),
@@ -56,6 +69,7 @@ export type ReportGrantList = z.infer<typeof ReportGrantList>;
 export const GrantRequest = z.object({
   userId: Id,
   reportId: AnalyticsId,
+  /** The tenant's powerBiGroupId; the field keeps the name clients already send. */
   workspaceId: AnalyticsId,
   tenantId: Id,
   canView: z.literal(true).default(true),

@@ -18,6 +18,7 @@ export const Tenant = z.object({
   logoUrl: z.string().nullable(),
   primaryColor: HexColor,
   theme: Theme,
+  /** The tenant's analytics workspace id, the one name it has everywhere; null: none. */
   powerBiGroupId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -60,6 +61,7 @@ export const TenantSettings = z.object({
   logoUrl: z.string().nullable(),
   primaryColor: HexColor,
   theme: Theme,
+  /** The tenant's analytics workspace id; null: none. */
   powerBiGroupId: z.string().nullable(),
   /** IANA time zone the tenant's schedules (report subscriptions) run in ('UTC' by default). */
   timeZone: z.string().default('UTC'),

@@ -4,10 +4,10 @@ import {
   EmbedToken,
   EmbedTokenRequest,
   GrantRequest,
-  GroupIdBody,
-  GroupIdParams,
   ReportGrantList,
+  ReportGrantsParams,
   ReportList,
+  ReportListRequest,
   RevokeRequest,
   UsageReport,
 } from '../reports.ts';
@@ -29,7 +29,7 @@ export const reportsEndpoints = {
     summary: "The reports of the caller's workspace the caller may open",
     tags,
     access: 'tenant-user',
-    body: GroupIdBody,
+    body: ReportListRequest,
     responses: { 200: ReportList, ...analyticsFailures },
   }),
   createEmbedToken: endpoint({
@@ -49,7 +49,7 @@ export const reportsEndpoints = {
     summary: "The reports of any tenant's workspace the caller may open",
     tags,
     access: 'superadmin',
-    body: GroupIdBody,
+    body: ReportListRequest,
     responses: { 200: ReportList, ...analyticsFailures },
   }),
   createTenantEmbedToken: endpoint({
@@ -69,7 +69,7 @@ export const reportsEndpoints = {
     summary: "Every report grant in a tenant's workspace",
     tags,
     access: 'superadmin',
-    params: GroupIdParams,
+    params: ReportGrantsParams,
     responses: { 200: ReportGrantList, ...analyticsFailures },
   }),
   grantReport: endpoint({

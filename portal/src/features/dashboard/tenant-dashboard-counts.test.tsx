@@ -19,7 +19,7 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 /** No server runs in this tier: fetch answers the settings and the report list as it would. */
-function serverWith(groupId: string | null, reportCount: number) {
+function serverWith(powerBiGroupId: string | null, reportCount: number) {
   const reports = Array.from({ length: reportCount }, (_, i) => ({
     id: `0000000${i}-aaaa-bbbb-cccc-dddddddddddd`,
     name: `Report ${i}`,
@@ -31,7 +31,7 @@ function serverWith(groupId: string | null, reportCount: number) {
     Promise.resolve(
       path === '/api/powerbi/reports'
         ? json({ reports })
-        : json({ logoUrl: null, primaryColor: '#2563eb', theme: 'dark', powerBiGroupId: groupId }),
+        : json({ logoUrl: null, primaryColor: '#2563eb', theme: 'dark', powerBiGroupId }),
     ),
   );
   vi.stubGlobal('fetch', fetch);

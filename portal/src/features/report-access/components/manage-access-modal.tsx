@@ -14,7 +14,7 @@ import '../report-access.css';
 
 export interface ManageAccessModalProps {
   tenantId: string;
-  workspaceId: string;
+  powerBiGroupId: string;
   report: { id: string; name: string };
   onClose: () => void;
 }
@@ -34,13 +34,13 @@ const TABS: { id: Tab; label: string }[] = [
  */
 export function ManageAccessModal({
   tenantId,
-  workspaceId,
+  powerBiGroupId,
   report,
   onClose,
 }: ManageAccessModalProps) {
   const users = useQuery(accessUsersQuery(tenantId));
-  const grants = useQuery(grantsQuery(workspaceId));
-  const change = useAccessMutation(workspaceId);
+  const grants = useQuery(grantsQuery(powerBiGroupId));
+  const change = useAccessMutation(powerBiGroupId);
   // The switch shows the asked-for state until the server has answered.
   const [pending, setPending] = useState<{ userId: string; grant: boolean } | null>(null);
   const [tab, setTab] = useState<Tab>('people');
@@ -63,11 +63,11 @@ export function ManageAccessModal({
   );
 
   const toggle = (user: User, grant: boolean) => {
-    if (!workspaceId) return toast.error('Workspace ID not found');
+    if (!powerBiGroupId) return toast.error('Workspace ID not found');
     if (!tenantId) return toast.error('Tenant ID is missing');
     setPending({ userId: user.id, grant });
     change.mutate(
-      { grant, body: { userId: user.id, reportId: report.id, workspaceId, tenantId } },
+      { grant, target: { userId: user.id, reportId: report.id, powerBiGroupId, tenantId } },
       {
         onSuccess: () =>
           toast.success(grant ? 'Access granted successfully' : 'Access removed successfully'),

@@ -12,13 +12,15 @@ const sides = {
 };
 
 export const reportKeys = {
-  list: (side: ReportSide, groupId: string) => ['reports', side, groupId] as const,
+  list: (side: ReportSide, powerBiGroupId: string) => ['reports', side, powerBiGroupId] as const,
 };
 
-export const reportsQuery = (side: ReportSide, groupId: string) =>
+/** The reports of a tenant's workspace; the request names it `groupId`, as the server expects. */
+export const reportsQuery = (side: ReportSide, powerBiGroupId: string) =>
   queryOptions({
-    queryKey: reportKeys.list(side, groupId),
-    queryFn: async () => (await call(sides[side].list, { body: { groupId } })).reports,
+    queryKey: reportKeys.list(side, powerBiGroupId),
+    queryFn: async () =>
+      (await call(sides[side].list, { body: { groupId: powerBiGroupId } })).reports,
   });
 
 /** The tenant's settings carry its workspace id (powerBiGroupId); the branding reads the same key. */
@@ -28,15 +30,16 @@ export const tenantSettingsQuery = (tenantId: string) =>
     queryFn: () => call(endpoints.getTenantSettings, { params: { tenantId } }),
   });
 
-export const fetchEmbedToken = (side: ReportSide, reportId: string, groupId: string) =>
-  call(sides[side].token, { body: { reportId, groupId } });
+export const fetchEmbedToken = (side: ReportSide, reportId: string, powerBiGroupId: string) =>
+  call(sides[side].token, { body: { reportId, groupId: powerBiGroupId } });
 
 /** The super admin's "Sync Reports": the server's report table in step with the workspace. */
-export function useSyncReports(tenantId: string, groupId: string) {
+export function useSyncReports(tenantId: string, powerBiGroupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(endpoints.syncTenantReports, { params: { tenantId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.list('admin', groupId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: reportKeys.list('admin', powerBiGroupId) }),
   });
 }
 

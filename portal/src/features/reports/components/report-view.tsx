@@ -13,7 +13,8 @@ export const LOAD_FAILED_TEXT = 'Failed to load report. Please try refreshing th
 export interface ReportViewProps {
   side: ReportSide;
   title: string;
-  groupId: string;
+  /** The tenant's workspace id. */
+  powerBiGroupId: string;
   reportId: string;
   backTo: string;
   /** Toast when the report cannot be loaded for an unknown reason ("Failed to load report"). */
@@ -26,7 +27,7 @@ export interface ReportViewProps {
 export function ReportView({
   side,
   title,
-  groupId,
+  powerBiGroupId,
   reportId,
   backTo,
   failureToast,
@@ -35,10 +36,10 @@ export function ReportView({
   const queryClient = useQueryClient();
   const { fullscreen, toggle } = useFullscreen();
   const [phase, setPhase] = useState<EmbedPhase>('loading');
-  const tokenKey = ['embed-token', side, groupId, reportId] as const;
+  const tokenKey = ['embed-token', side, powerBiGroupId, reportId] as const;
   const token = useQuery({
     queryKey: tokenKey,
-    queryFn: () => fetchEmbedToken(side, reportId, groupId),
+    queryFn: () => fetchEmbedToken(side, reportId, powerBiGroupId),
     // The library renews the token in the frame; the query must not refetch it behind its back,
     // and a later visit asks for a new one.
     staleTime: Infinity,
@@ -53,12 +54,12 @@ export function ReportView({
   const renewToken = useCallback(
     () =>
       queryClient.fetchQuery({
-        queryKey: ['embed-token-renewal', side, groupId, reportId],
-        queryFn: () => fetchEmbedToken(side, reportId, groupId),
+        queryKey: ['embed-token-renewal', side, powerBiGroupId, reportId],
+        queryFn: () => fetchEmbedToken(side, reportId, powerBiGroupId),
         staleTime: 0,
         gcTime: 0,
       }),
-    [queryClient, side, groupId, reportId],
+    [queryClient, side, powerBiGroupId, reportId],
   );
   const onTimings = useCallback(
     ({ loadMs, renderMs }: { loadMs: number; renderMs: number }) =>

@@ -10,12 +10,12 @@ export const NO_WORKSPACE_TEXT = 'No PowerBI workspace configured for this tenan
  */
 export function useTenantWorkspace(tenantId: string | null) {
   const settings = useQuery({ ...tenantSettingsQuery(tenantId ?? ''), enabled: !!tenantId });
-  const groupId = settings.data?.powerBiGroupId ?? null;
-  const noWorkspace = settings.isSuccess && !groupId;
+  const powerBiGroupId = settings.data?.powerBiGroupId ?? null;
+  const noWorkspace = settings.isSuccess && !powerBiGroupId;
   useErrorToast(settings.isError, 'Failed to fetch tenant info');
   useErrorToast(noWorkspace, NO_WORKSPACE_TEXT);
   return {
-    groupId,
+    powerBiGroupId,
     pending: !!tenantId && settings.isPending,
     failed: settings.isError,
     noWorkspace,

@@ -11,8 +11,11 @@ import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
 export default function AdminReportPage() {
   const { reportId = '' } = useParams();
   const { tenantId, valid, tenant, notFound } = useAdminTenant();
-  const groupId = tenant.data?.powerBiGroupId ?? null;
-  const reports = useQuery({ ...reportsQuery('admin', groupId ?? ''), enabled: !!groupId });
+  const powerBiGroupId = tenant.data?.powerBiGroupId ?? null;
+  const reports = useQuery({
+    ...reportsQuery('admin', powerBiGroupId ?? ''),
+    enabled: !!powerBiGroupId,
+  });
   const report = reports.data?.find((candidate) => candidate.id === reportId);
   const failed = (tenant.isError && !notFound) || reports.isError;
   const back = `/admin/tenants/${tenantId}/reports`;
@@ -25,14 +28,14 @@ export default function AdminReportPage() {
     return (
       <ReportProblem text="Failed to load report. Please try refreshing the page." backTo={back} />
     );
-  if ((tenant.isSuccess && !groupId) || (reports.isSuccess && !report))
+  if ((tenant.isSuccess && !powerBiGroupId) || (reports.isSuccess && !report))
     return <ReportProblem text="Report not found." backTo={back} />;
-  if (!tenant.data || !report || !groupId) return <ReportLoading />;
+  if (!tenant.data || !report || !powerBiGroupId) return <ReportLoading />;
   return (
     <ReportView
       side="admin"
       title={`${tenant.data.name} - ${report.name}`}
-      groupId={groupId}
+      powerBiGroupId={powerBiGroupId}
       reportId={report.id}
       backTo={back}
       failureToast="Failed to load report"

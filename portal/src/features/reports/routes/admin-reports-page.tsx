@@ -16,7 +16,7 @@ import '../reports.css';
 /** What the Manage Access modal needs; the app composes it in (features do not import each other). */
 export interface ManageAccessProps {
   tenantId: string;
-  workspaceId: string;
+  powerBiGroupId: string;
   report: Pick<Report, 'id' | 'name'>;
   onClose: () => void;
 }
@@ -30,13 +30,13 @@ export function AdminReportsPage({
   ManageAccess?: ComponentType<ManageAccessProps>;
 }) {
   const { tenantId, valid, tenant, notFound } = useAdminTenant();
-  const groupId = tenant.data?.powerBiGroupId ?? null;
+  const powerBiGroupId = tenant.data?.powerBiGroupId ?? null;
   const reports = useQuery({
-    ...reportsQuery('admin', groupId ?? ''),
-    enabled: !!groupId,
+    ...reportsQuery('admin', powerBiGroupId ?? ''),
+    enabled: !!powerBiGroupId,
     refetchOnMount: 'always',
   });
-  const sync = useSyncReports(tenantId, groupId ?? '');
+  const sync = useSyncReports(tenantId, powerBiGroupId ?? '');
   const [managing, setManaging] = useState<Report | null>(null);
   const failed = (tenant.isError && !notFound) || reports.isError;
 
@@ -79,7 +79,7 @@ export function AdminReportsPage({
         }
       />
       {failed && <ErrorCard message={errorMessage(tenant.error ?? reports.error, LOAD_FAILED)} />}
-      {tenant.isSuccess && !groupId ? (
+      {tenant.isSuccess && !powerBiGroupId ? (
         <Card>
           <EmptyState title="No Power BI Workspace" text={NO_WORKSPACE_TEXT} />
         </Card>
@@ -88,14 +88,14 @@ export function AdminReportsPage({
         !failed && (
           <ReportListCard
             reports={reports.data ?? []}
-            loading={tenant.isPending || (!!groupId && reports.isPending)}
+            loading={tenant.isPending || (!!powerBiGroupId && reports.isPending)}
             viewPath={(report) => `/admin/tenants/${tenantId}/reports/${report.id}`}
             onManageAccess={ManageAccess ? setManaging : undefined}
             actions={
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={!groupId || sync.isPending}
+                disabled={!powerBiGroupId || sync.isPending}
                 onClick={onSync}
               >
                 {sync.isPending ? 'Syncing...' : 'Sync Reports'}
@@ -104,10 +104,10 @@ export function AdminReportsPage({
           />
         )
       )}
-      {ManageAccess && managing && groupId && (
+      {ManageAccess && managing && powerBiGroupId && (
         <ManageAccess
           tenantId={tenantId}
-          workspaceId={groupId}
+          powerBiGroupId={powerBiGroupId}
           report={managing}
           onClose={() => setManaging(null)}
         />

@@ -22,8 +22,8 @@ export default function TenantReportPage({ Subscribe }: TenantReportPageProps) {
   const workspace = useTenantWorkspace(session.tenantId ?? null);
   // The name comes from the list (usually cached from the screen before).
   const reports = useQuery({
-    ...reportsQuery('tenant', workspace.groupId ?? ''),
-    enabled: !!workspace.groupId,
+    ...reportsQuery('tenant', workspace.powerBiGroupId ?? ''),
+    enabled: !!workspace.powerBiGroupId,
   });
   const report = reports.data?.find((candidate) => candidate.id === reportId);
   const missing = reports.isSuccess && !report;
@@ -31,12 +31,12 @@ export default function TenantReportPage({ Subscribe }: TenantReportPageProps) {
 
   if (workspace.failed || workspace.noWorkspace || reports.isError || missing)
     return <ReportProblem text={LOAD_FAILED_TEXT} backTo={BACK} />;
-  if (!report || !workspace.groupId) return <ReportLoading />;
+  if (!report || !workspace.powerBiGroupId) return <ReportLoading />;
   return (
     <ReportView
       side="tenant"
       title={report.name}
-      groupId={workspace.groupId}
+      powerBiGroupId={workspace.powerBiGroupId}
       reportId={report.id}
       backTo={BACK}
       failureToast="Failed to load report"

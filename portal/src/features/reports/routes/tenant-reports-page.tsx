@@ -32,8 +32,8 @@ export default function TenantReportsPage() {
 function TenantReports({ tenantId }: { tenantId: string | null }) {
   const workspace = useTenantWorkspace(tenantId);
   const reports = useQuery({
-    ...reportsQuery('tenant', workspace.groupId ?? ''),
-    enabled: !!workspace.groupId,
+    ...reportsQuery('tenant', workspace.powerBiGroupId ?? ''),
+    enabled: !!workspace.powerBiGroupId,
     // Grants change elsewhere (the super admin's Manage Access): every visit asks again.
     refetchOnMount: 'always',
   });
@@ -65,7 +65,7 @@ function TenantReports({ tenantId }: { tenantId: string | null }) {
         !reports.isError && (
           <ReportListCard
             reports={reports.data ?? []}
-            loading={workspace.pending || (!!workspace.groupId && reports.isPending)}
+            loading={workspace.pending || (!!workspace.powerBiGroupId && reports.isPending)}
             viewPath={(report) => `/tenant/reports/${report.id}`}
           />
         )
