@@ -1,11 +1,10 @@
-import { AuditActions, AuditPage } from '@canopy/portal-contract';
+import { endpoints } from '@canopy/portal-contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-fetch.ts';
+import { call, pathOf } from '../../../shared/api/api-client.ts';
 import {
   AUDIT_PAGE_SIZE,
   auditFilters,
   exportFileName,
-  toSearch,
   type AuditView,
 } from '../rules/audit-log.ts';
 import { downloadFile } from '../../../shared/api/download-file.ts';
@@ -21,24 +20,22 @@ export const auditPageQuery = (view: AuditView) =>
   queryOptions({
     queryKey: auditKeys.page(view),
     queryFn: () =>
-      apiFetch(
-        `/api/admin/audit?${toSearch({
+      call(endpoints.listAuditEvents, {
+        query: {
           ...auditFilters(view),
           limit: AUDIT_PAGE_SIZE,
           offset: (view.page - 1) * AUDIT_PAGE_SIZE,
-        })}`,
-        { schema: AuditPage },
-      ),
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const auditActionsQuery = () =>
   queryOptions({
     queryKey: auditKeys.actions,
-    queryFn: async () =>
-      (await apiFetch('/api/admin/audit/actions', { schema: AuditActions })).actions,
+    queryFn: async () => (await call(endpoints.listAuditActions)).actions,
   });
 
 /** Downloads the filtered log as the server's CSV file (every page, newest first). */
 export const downloadAuditCsv = (view: AuditView): Promise<void> =>
-  downloadFile(`/api/admin/audit/export.csv?${toSearch(auditFilters(view))}`, exportFileName);
+  downloadFile(pathOf(endpoints.exportAuditEvents, { query: auditFilters(view) }), exportFileName);

@@ -165,13 +165,6 @@ export function auditFilters(view: AuditView): AuditFilters {
   };
 }
 
-export const toSearch = (filters: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(filters).flatMap(([name, value]) =>
-      value === undefined ? [] : [[name, String(value)]],
-    ),
-  ).toString();
-
 /** The name the server gave the download, else the same dated name it would give. */
 export function exportFileName(contentDisposition: string | null, now = new Date()): string {
   const named = /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1];
