@@ -161,6 +161,33 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA reaches the API only through the endpoint table (shared/api/api-client.ts), so a
+    // path cannot drift from the server's. The two sign-in calls keep a literal held to the table
+    // by their type: importing the table would put zod on /login, over its size budget.
+    files: ['portal/src/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'portal/src/shared/session/token-refresh.ts',
+      'portal/src/features/auth/api/support-contact.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message:
+            'Call the API through shared/api/api-client.ts (call, pathOf) and the endpoint table.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message:
+            'Call the API through shared/api/api-client.ts (call, pathOf) and the endpoint table.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/browser-assets/**', '**/bench/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
