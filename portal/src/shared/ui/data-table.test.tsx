@@ -12,8 +12,8 @@ interface Fruit {
 }
 type FruitKey = 'name';
 const columns: Column<Fruit, FruitKey>[] = [
-  { header: 'Name', sortKey: 'name', cell: (fruit) => fruit.name },
-  { header: 'Colour', cell: (fruit) => fruit.colour },
+  { header: 'Name', sortKey: 'name', cell: (fruit) => fruit.name, headerClassName: 'wide' },
+  { header: 'Colour', cell: (fruit) => fruit.colour, className: 'num', headerClassName: 'num' },
 ];
 const fruits: Fruit[] = [
   { id: '1', name: 'Apple', colour: 'Red' },
@@ -69,6 +69,14 @@ describe('DataTable', () => {
       (td) => `${td.getAttribute('data-label')}=${td.textContent}`,
     );
     expect(cells).toEqual(['Name=Apple', 'Colour=Red', 'Name=Lime', 'Colour=Green']);
+  });
+
+  it('gives a column its classes on the header and on every cell', () => {
+    const el = render({ status: 'ready' }, fruits);
+    const headers = [...el.querySelectorAll('thead th')].map((th) => th.className);
+    expect(headers).toEqual(['wide', 'num']);
+    const cells = [...el.querySelectorAll('tbody tr:first-child td')].map((td) => td.className);
+    expect(cells).toEqual(['', 'num']);
   });
 
   it('sorts through the header of a sortable column and announces the order', () => {

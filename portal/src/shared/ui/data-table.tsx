@@ -9,7 +9,10 @@ export interface Column<Row, K extends string = never> {
   /** Sorts the list by this key when the header is clicked (with DataTable's sort/onSort). */
   sortKey?: K;
   cell: (row: Row) => ReactNode;
+  /** Classes of the column's cells (e.g. "num" right-aligns figures). */
   className?: string;
+  /** Classes of the column's header cell (e.g. "num" over a column of figures). */
+  headerClassName?: string;
   /** Leave out `data-label` (a cell that labels itself, like a name with an avatar). */
   unlabelled?: boolean;
 }
@@ -55,13 +58,14 @@ export function DataTable<Row, K extends string = never>(props: DataTableProps<R
               column.sortKey !== undefined && onSort ? (
                 <SortableHeader
                   key={column.header}
+                  className={column.headerClassName}
                   label={column.header}
                   column={column.sortKey}
                   sort={sort ?? null}
                   onSort={onSort}
                 />
               ) : (
-                <th key={column.header} scope="col">
+                <th key={column.header} scope="col" className={column.headerClassName}>
                   {column.header}
                 </th>
               ),

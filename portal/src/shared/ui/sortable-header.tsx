@@ -5,6 +5,7 @@ export interface SortableHeaderProps<K extends string> {
   column: K;
   sort: ListSort<K> | null;
   onSort: (column: K) => void;
+  className?: string;
 }
 
 /**
@@ -16,11 +17,13 @@ export function SortableHeader<K extends string>({
   column,
   sort,
   onSort,
+  className,
 }: SortableHeaderProps<K>) {
   const direction = sort?.key === column ? sort.direction : null;
   return (
     <th
       scope="col"
+      className={className}
       aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'}
     >
       <button type="button" className="sort-button" onClick={() => onSort(column)}>

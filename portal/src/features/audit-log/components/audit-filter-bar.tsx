@@ -1,5 +1,6 @@
 import type { Tenant } from '@canopy/portal-contract';
 import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { actionChoices, actionGroups, actionLabel, type AuditView } from '../rules/audit-log.ts';
 
 /**
@@ -32,15 +33,12 @@ export function AuditFilterBar(props: {
           <option value={view.tenantId}>Deleted tenant ({view.tenantId.slice(0, 8)})</option>
         )}
       </SelectField>
-      <div className="list-controls__search">
-        <TextField
-          label="Person"
-          type="search"
-          placeholder="Email or person id..."
-          value={view.person}
-          onChange={(event) => onChange({ person: event.target.value })}
-        />
-      </div>
+      <SearchField
+        label="Person"
+        placeholder="Email or person id..."
+        value={view.person}
+        onSearch={(text) => onChange({ person: text })}
+      />
       <SelectField
         label="Action"
         value={view.action}

@@ -1,17 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DEFAULT_PRIMARY, useApplyBranding } from '../../../shared/branding/apply-branding.ts';
 
 const prefersDark = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 
-/** The sign-in pages: product panel on wide screens, the form card; theme follows the system. */
+/**
+ * The sign-in pages: product panel on wide screens, the form card; theme follows the system.
+ * `backToSignIn` ends the card with the way back to /login.
+ */
 export function AuthLayout({
   title,
   lead,
+  backToSignIn,
   children,
 }: {
   title: string;
   lead?: string;
+  backToSignIn?: boolean;
   children: ReactNode;
 }) {
   useApplyBranding({ primaryColor: DEFAULT_PRIMARY, theme: prefersDark() ? 'dark' : 'light' });
@@ -42,6 +48,11 @@ export function AuthLayout({
           <h1>{title}</h1>
           {lead && <p className="auth__lead">{lead}</p>}
           {children}
+          {backToSignIn && (
+            <p className="auth__footer">
+              <Link to="/login">Back to sign in</Link>
+            </p>
+          )}
         </div>
       </main>
     </div>

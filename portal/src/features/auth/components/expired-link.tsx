@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { renewInvitation } from '../api/password.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
@@ -15,6 +14,7 @@ export function ExpiredLink({ token, invitation }: { token: string; invitation: 
     <AuthLayout
       title="Link expired"
       lead="This link has expired or was already used. Links work once, for a limited time."
+      backToSignIn
     >
       {invitation ? (
         renew.isSuccess ? (
@@ -38,9 +38,6 @@ export function ExpiredLink({ token, invitation }: { token: string; invitation: 
           Request New Link
         </ButtonLink>
       )}
-      <p className="auth__footer">
-        <Link to="/login">Back to sign in</Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -7,8 +7,8 @@ import { useAuthState } from '../../../shared/session/use-session.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { login } from '../api/login.ts';
 import { useSupportEmail } from '../api/support-contact.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
 
 /** Imported on the form's first focus: the schema library is not part of the /login budget. */
 const loadLoginForm = () => import('../rules/auth-forms.ts').then((forms) => forms.LoginForm);
@@ -30,20 +30,16 @@ export default function LoginPage() {
   if (state.status === 'signed-in' && !mutation.isPending && !mutation.isSuccess)
     return <Navigate to={homePath(state)} replace />;
 
-  const failure = mutation.isError ? mutation.error.message : form.errors[''];
   return (
     <AuthLayout title="Sign in" lead="Welcome back. Sign in to your organization's portal.">
-      <form
-        className="auth__form"
+      <AuthForm
         onSubmit={form.submit((body) => mutation.mutate(body))}
         onFocus={() => void loadLoginForm()}
-        noValidate
+        failure={mutation.isError ? mutation.error.message : form.errors['']}
+        action="Sign In"
+        busyAction="Signing in..."
+        busy={mutation.isPending}
       >
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            {failure}
-          </div>
-        )}
         <TextField
           label="Email Address"
           type="email"
@@ -70,10 +66,7 @@ export default function LoginPage() {
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <Button block type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      </AuthForm>
       <p className="auth__footer">
         {/* The operator's address (CANOPY_SUPPORT_EMAIL); without one, say whom to ask. */}
         {supportEmail ? (

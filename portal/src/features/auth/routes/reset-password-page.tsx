@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { TextField } from '../../../shared/ui/field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { PASSWORD_MESSAGES, passwordLinkStatus, resetPassword } from '../api/password.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { ExpiredLink } from '../components/expired-link.tsx';
 import { ResetPasswordForm } from '../rules/auth-forms.ts';
-import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
+import { ButtonLink } from '../../../shared/ui/button.tsx';
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -58,17 +59,14 @@ function ResetForm({ token }: { token: string }) {
     },
   });
   return (
-    <AuthLayout title="Reset password" lead="Choose a new password for your account.">
-      <form
-        className="auth__form"
+    <AuthLayout title="Reset password" lead="Choose a new password for your account." backToSignIn>
+      <AuthForm
         onSubmit={form.submit(({ newPassword }) => mutation.mutate(newPassword))}
-        noValidate
+        failure={mutation.error?.message}
+        action="Reset Password"
+        busyAction="Resetting..."
+        busy={mutation.isPending}
       >
-        {mutation.isError && (
-          <div className="notice notice--error" role="alert">
-            {mutation.error.message}
-          </div>
-        )}
         <TextField
           label="New Password"
           type="password"
@@ -84,13 +82,7 @@ function ResetForm({ token }: { token: string }) {
           {...form.bind('confirmation')}
           required
         />
-        <Button block type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
-      </form>
-      <p className="auth__footer">
-        <Link to="/login">Back to sign in</Link>
-      </p>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -10,7 +10,8 @@ import {
   Spinner,
 } from '../../../shared/ui/bits.tsx';
 import { Button, ButtonLink } from '../../../shared/ui/button.tsx';
-import { SelectField, TextField } from '../../../shared/ui/field.tsx';
+import { SelectField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { accessMatrixQuery } from '../api/groups-api.ts';
 import { AccessMatrixTable } from '../components/access-matrix-table.tsx';
 import { useGroupsTenant } from '../components/use-groups-tenant.ts';
@@ -54,15 +55,12 @@ export default function AccessMatrixPage() {
       />
       <Card>
         <div className="list-controls">
-          <div className="list-controls__search">
-            <TextField
-              label="Filter people"
-              type="search"
-              placeholder="Name or email..."
-              value={filters.person}
-              onChange={(event) => filters.setPerson(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Filter people"
+            placeholder="Name or email..."
+            value={filters.person}
+            onSearch={filters.setPerson}
+          />
           <SelectField
             label="Report"
             value={filters.reportId}

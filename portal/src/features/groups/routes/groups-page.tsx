@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-fetch.ts';
-import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { useTableState } from '../../../shared/hooks/use-table-state.ts';
 import { Badge, Card, PageHeader } from '../../../shared/ui/bits.tsx';
 import { ButtonLink } from '../../../shared/ui/button.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { groupsQuery } from '../api/groups-api.ts';
 import { CreateGroupCard } from '../components/create-group-card.tsx';
 import { GroupFormDialog } from '../components/group-form-dialog.tsx';
@@ -29,8 +28,7 @@ export default function GroupsPage() {
   const confirmDelete = useConfirmDeleteGroup(tenantId);
   const list = groups.data ?? [];
   const shown = filterGroups(list, search);
-
-  useErrorToast(groups.isError, LOAD_FAILED);
+  const state = useTableState(groups, LOAD_FAILED);
 
   return (
     <>
@@ -51,28 +49,19 @@ export default function GroupsPage() {
       <CreateGroupCard tenantId={tenantId} groups={list} />
       <Card>
         <div className="list-controls">
-          <div className="list-controls__search">
-            <TextField
-              label="Search Groups"
-              type="search"
-              placeholder="Search by name or description..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search Groups"
+            placeholder="Search by name or description..."
+            value={search}
+            onSearch={setSearch}
+          />
         </div>
         <div className="toolbar">
           <h2 className="card__title">Groups ({shown.length})</h2>
         </div>
         <GroupTable
           rows={shown}
-          state={
-            groups.isError
-              ? { status: 'error', message: errorMessage(groups.error, LOAD_FAILED) }
-              : groups.isPending
-                ? { status: 'loading' }
-                : { status: 'ready' }
-          }
+          state={state}
           search={search}
           base={base}
           onRename={rename.open}

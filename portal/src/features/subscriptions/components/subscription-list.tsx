@@ -5,7 +5,7 @@ import { Badge, Card } from '../../../shared/ui/bits.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
 import { DataTable, type Column, type TableState } from '../../../shared/ui/data-table.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSubscriptionMutations } from '../api/subscriptions-api.ts';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
@@ -140,15 +140,12 @@ export function SubscriptionList({
   return (
     <Card>
       <div className="list-controls">
-        <div className="list-controls__search">
-          <TextField
-            label="Search Subscriptions"
-            type="search"
-            placeholder="Search by report, recipient or schedule..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Search Subscriptions"
+          placeholder="Search by report, recipient or schedule..."
+          value={search}
+          onSearch={setSearch}
+        />
       </div>
       <div className="toolbar">
         <h2 className="card__title">Subscriptions ({shown.length})</h2>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../shared/api/api-fetch.ts';
-import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { useTableState } from '../../../shared/hooks/use-table-state.ts';
 import { PageHeader } from '../../../shared/ui/bits.tsx';
 import { mySubscriptionsQuery } from '../api/subscriptions-api.ts';
 import { SubscriptionList } from '../components/subscription-list.tsx';
@@ -11,7 +10,7 @@ const LOAD_FAILED = 'Failed to load subscriptions';
 /** /account/subscriptions: the reports mailed to me, with pause, Send now and delete. */
 export default function MySubscriptionsPage() {
   const subscriptions = useQuery(mySubscriptionsQuery());
-  useErrorToast(subscriptions.isError, LOAD_FAILED);
+  const state = useTableState(subscriptions, LOAD_FAILED);
   return (
     <>
       <PageHeader
@@ -22,13 +21,7 @@ export default function MySubscriptionsPage() {
         subscriptions={subscriptions.data ?? []}
         showRecipient={false}
         emptyText="Open a report and choose Subscribe to get it by email."
-        state={
-          subscriptions.isError
-            ? { status: 'error', message: errorMessage(subscriptions.error, LOAD_FAILED) }
-            : subscriptions.isPending
-              ? { status: 'loading' }
-              : { status: 'ready' }
-        }
+        state={state}
       />
     </>
   );

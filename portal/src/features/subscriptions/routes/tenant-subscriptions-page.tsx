@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-fetch.ts';
-import { useErrorToast } from '../../../shared/hooks/use-error-toast.ts';
+import { useTableState } from '../../../shared/hooks/use-table-state.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, PageHeader } from '../../../shared/ui/bits.tsx';
 import { ButtonLink } from '../../../shared/ui/button.tsx';
@@ -21,7 +20,7 @@ export default function TenantSubscriptionsPage() {
   const superAdmin = session.type === 'superadmin';
   const tenantId = (superAdmin ? params.tenantId : session.tenantId) ?? '';
   const subscriptions = useQuery({ ...tenantSubscriptionsQuery(tenantId), enabled: !!tenantId });
-  useErrorToast(subscriptions.isError, LOAD_FAILED);
+  const state = useTableState(subscriptions, LOAD_FAILED);
   return (
     <>
       <PageHeader
@@ -40,13 +39,7 @@ export default function TenantSubscriptionsPage() {
         subscriptions={subscriptions.data ?? []}
         showRecipient
         emptyText="Nobody subscribes to a report yet. Subscribe people from a report's Subscribe button."
-        state={
-          subscriptions.isError
-            ? { status: 'error', message: errorMessage(subscriptions.error, LOAD_FAILED) }
-            : subscriptions.isPending
-              ? { status: 'loading' }
-              : { status: 'ready' }
-        }
+        state={state}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
 import { useListView } from '../../../shared/hooks/use-list-view.ts';
 import { PAGE_SIZE } from '../../../shared/rules/pagination.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { SortSelect } from '../../../shared/ui/sort-select.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { useConfirmDeleteTenant } from '../components/use-confirm-delete-tenant.ts';
@@ -41,15 +41,12 @@ export default function TenantsPage() {
       ) : (
         <Card>
           <div className="list-controls">
-            <div className="list-controls__search">
-              <TextField
-                label="Search Tenants"
-                type="search"
-                placeholder="Search by name or admin email..."
-                value={view.search}
-                onChange={(event) => view.setSearch(event.target.value)}
-              />
-            </div>
+            <SearchField
+              label="Search Tenants"
+              placeholder="Search by name or admin email..."
+              value={view.search}
+              onSearch={view.setSearch}
+            />
             <SortSelect choices={TENANT_SORT_CHOICES} sort={view.sort} onSort={view.setSort} />
           </div>
           <div className="toolbar">

@@ -6,8 +6,7 @@ import type {
 } from '@canopy/portal-contract';
 import { dateTimeText } from '../../../shared/rules/format-date.ts';
 import type { ListSort } from '../../../shared/rules/list-view.ts';
-import { EmptyState } from '../../../shared/ui/bits.tsx';
-import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
+import { DataTable, type Column } from '../../../shared/ui/data-table.tsx';
 import {
   countText,
   msText,
@@ -15,6 +14,46 @@ import {
   reportText,
   type ReportSortKey,
 } from '../rules/analytics-rules.ts';
+
+/** The tables are shown once the figures are in: no loading or error state of their own. */
+const READY = { status: 'ready' } as const;
+const TABLE = 'table--stack analytics-table';
+const NAME = 'analytics-table__name';
+/** A column of figures: right-aligned, its header too. */
+const FIGURES = { className: 'num', headerClassName: 'num' };
+
+/** The Tenant column, on the super admin's view across tenants. */
+const tenantColumn = <Row extends { tenantName: string | null }>(): Column<Row> => ({
+  header: 'Tenant',
+  cell: (row) => row.tenantName ?? '—',
+});
+
+const reportColumns = (showTenant: boolean): Column<ReportUsageStats, ReportSortKey>[] => [
+  { header: 'Report', sortKey: 'name', cell: reportText, className: NAME },
+  ...(showTenant ? [tenantColumn<ReportUsageStats>()] : []),
+  { header: 'Views', sortKey: 'views', cell: (r) => countText(r.views), className: 'num' },
+  { header: 'Viewers', sortKey: 'viewers', cell: (r) => countText(r.viewers), className: 'num' },
+  {
+    header: 'Load median',
+    sortKey: 'loadMedian',
+    cell: (r) => msText(r.loadMs.median),
+    className: 'num',
+  },
+  { header: 'Load p95', sortKey: 'loadP95', cell: (r) => msText(r.loadMs.p95), className: 'num' },
+  {
+    header: 'Render median',
+    sortKey: 'renderMedian',
+    cell: (r) => msText(r.renderMs.median),
+    className: 'num',
+  },
+  {
+    header: 'Render p95',
+    sortKey: 'renderP95',
+    cell: (r) => msText(r.renderMs.p95),
+    className: 'num',
+  },
+  { header: 'Last viewed', sortKey: 'lastViewed', cell: (r) => dateTimeText(r.lastViewedAt) },
+];
 
 /** Per report: views, viewers, median and p95 load and render times, last view. Sortable. */
 export function ReportsTable(props: {
@@ -24,195 +63,120 @@ export function ReportsTable(props: {
   sort: ListSort<ReportSortKey> | null;
   onSort: (column: ReportSortKey) => void;
 }) {
-  if (props.reports.length === 0)
-    return (
-      <EmptyState
-        title="No reports opened"
-        text={
-          props.search.trim()
-            ? `No report or tenant name contains "${props.search.trim()}".`
-            : 'Nobody opened a report in this period.'
-        }
-      />
-    );
-  const header = (label: string, column: ReportSortKey) => (
-    <SortableHeader label={label} column={column} sort={props.sort} onSort={props.onSort} />
-  );
+  const search = props.search.trim();
   return (
-    <div className="table-wrap">
-      <table className="table table--stack analytics-table">
-        <caption className="visually-hidden">Views and load times per report</caption>
-        <thead>
-          <tr>
-            {header('Report', 'name')}
-            {props.showTenant && <th scope="col">Tenant</th>}
-            {header('Views', 'views')}
-            {header('Viewers', 'viewers')}
-            {header('Load median', 'loadMedian')}
-            {header('Load p95', 'loadP95')}
-            {header('Render median', 'renderMedian')}
-            {header('Render p95', 'renderP95')}
-            {header('Last viewed', 'lastViewed')}
-          </tr>
-        </thead>
-        <tbody>
-          {props.reports.map((report) => (
-            <tr key={report.reportId}>
-              <td data-label="Report" className="analytics-table__name">
-                {reportText(report)}
-              </td>
-              {props.showTenant && <td data-label="Tenant">{report.tenantName ?? '—'}</td>}
-              <td data-label="Views" className="num">
-                {countText(report.views)}
-              </td>
-              <td data-label="Viewers" className="num">
-                {countText(report.viewers)}
-              </td>
-              <td data-label="Load median" className="num">
-                {msText(report.loadMs.median)}
-              </td>
-              <td data-label="Load p95" className="num">
-                {msText(report.loadMs.p95)}
-              </td>
-              <td data-label="Render median" className="num">
-                {msText(report.renderMs.median)}
-              </td>
-              <td data-label="Render p95" className="num">
-                {msText(report.renderMs.p95)}
-              </td>
-              <td data-label="Last viewed">{dateTimeText(report.lastViewedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Views and load times per report"
+      className={TABLE}
+      columns={reportColumns(props.showTenant)}
+      rows={props.reports}
+      rowKey={(report) => report.reportId}
+      state={READY}
+      skeletonRows={0}
+      sort={props.sort}
+      onSort={props.onSort}
+      empty={{
+        title: 'No reports opened',
+        text: search
+          ? `No report or tenant name contains "${search}".`
+          : 'Nobody opened a report in this period.',
+      }}
+    />
   );
 }
 
+const TENANT_COLUMNS: Column<TenantUsageStats>[] = [
+  { header: 'Tenant', cell: (t) => t.name ?? 'Super administrators', className: NAME },
+  { header: 'Views', cell: (t) => countText(t.views), ...FIGURES },
+  { header: 'Viewers', cell: (t) => countText(t.viewers), ...FIGURES },
+  { header: 'Last viewed', cell: (t) => dateTimeText(t.lastViewedAt) },
+];
+
 export function TenantsTable({ tenants }: { tenants: readonly TenantUsageStats[] }) {
-  if (tenants.length === 0)
-    return <EmptyState title="No views" text="No tenant opened a report in this period." />;
   return (
-    <div className="table-wrap">
-      <table className="table table--stack analytics-table">
-        <caption className="visually-hidden">Views per tenant, most first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tenant</th>
-            <th scope="col" className="num">
-              Views
-            </th>
-            <th scope="col" className="num">
-              Viewers
-            </th>
-            <th scope="col">Last viewed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tenants.map((tenant) => (
-            <tr key={tenant.tenantId ?? 'none'}>
-              <td data-label="Tenant" className="analytics-table__name">
-                {tenant.name ?? 'Super administrators'}
-              </td>
-              <td data-label="Views" className="num">
-                {countText(tenant.views)}
-              </td>
-              <td data-label="Viewers" className="num">
-                {countText(tenant.viewers)}
-              </td>
-              <td data-label="Last viewed">{dateTimeText(tenant.lastViewedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Views per tenant, most first"
+      className={TABLE}
+      columns={TENANT_COLUMNS}
+      rows={tenants}
+      rowKey={(tenant) => tenant.tenantId ?? 'none'}
+      state={READY}
+      skeletonRows={0}
+      empty={{ title: 'No views', text: 'No tenant opened a report in this period.' }}
+    />
   );
 }
+
+/** A person's name, with the address under it when the name is not the address. */
+function PersonCell({ person }: { person: PersonUsageStats }) {
+  const name = personText(person);
+  return (
+    <>
+      {name}
+      {person.email && name !== person.email && (
+        <span className="analytics-table__meta">{person.email}</span>
+      )}
+    </>
+  );
+}
+
+const peopleColumns = (showTenant: boolean): Column<PersonUsageStats>[] => [
+  { header: 'Person', cell: (person) => <PersonCell person={person} />, className: NAME },
+  ...(showTenant ? [tenantColumn<PersonUsageStats>()] : []),
+  { header: 'Views', cell: (person) => countText(person.views), ...FIGURES },
+  { header: 'Last viewed', cell: (person) => dateTimeText(person.lastViewedAt) },
+];
 
 export function PeopleTable(props: {
   people: readonly PersonUsageStats[];
   total: number;
   showTenant: boolean;
 }) {
-  if (props.people.length === 0)
-    return <EmptyState title="No views" text="Nobody opened a report in this period." />;
+  const shown = props.people.length;
   return (
     <>
-      {props.total > props.people.length && (
+      {shown > 0 && props.total > shown && (
         <p className="field__hint">
-          The {countText(props.people.length)} people with the most views, of{' '}
-          {countText(props.total)}.
+          The {countText(shown)} people with the most views, of {countText(props.total)}.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table table--stack analytics-table">
-          <caption className="visually-hidden">Views per person, most first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              {props.showTenant && <th scope="col">Tenant</th>}
-              <th scope="col" className="num">
-                Views
-              </th>
-              <th scope="col">Last viewed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.people.map((person) => (
-              <tr key={person.userId ?? 'deleted'}>
-                <td data-label="Person" className="analytics-table__name">
-                  {personText(person)}
-                  {person.email && personText(person) !== person.email && (
-                    <span className="analytics-table__meta">{person.email}</span>
-                  )}
-                </td>
-                {props.showTenant && <td data-label="Tenant">{person.tenantName ?? '—'}</td>}
-                <td data-label="Views" className="num">
-                  {countText(person.views)}
-                </td>
-                <td data-label="Last viewed">{dateTimeText(person.lastViewedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Views per person, most first"
+        className={TABLE}
+        columns={peopleColumns(props.showTenant)}
+        rows={props.people}
+        rowKey={(person) => person.userId ?? 'deleted'}
+        state={READY}
+        skeletonRows={0}
+        empty={{ title: 'No views', text: 'Nobody opened a report in this period.' }}
+      />
     </>
   );
 }
 
+const notOpenedColumns = (showTenant: boolean): Column<UnopenedReport>[] => [
+  { header: 'Report', cell: (report) => report.name, className: NAME },
+  ...(showTenant ? [tenantColumn<UnopenedReport>()] : []),
+  {
+    header: 'Last viewed',
+    cell: (report) => (report.lastViewedAt ? dateTimeText(report.lastViewedAt) : 'Never'),
+  },
+];
+
 export function NotOpenedList(props: { reports: readonly UnopenedReport[]; showTenant: boolean }) {
-  if (props.reports.length === 0)
-    return (
-      <EmptyState
-        title="Every report was opened"
-        text="Each synchronised report had at least one view in this period."
-      />
-    );
   return (
-    <div className="table-wrap">
-      <table className="table table--stack analytics-table">
-        <caption className="visually-hidden">Reports nobody opened in this period</caption>
-        <thead>
-          <tr>
-            <th scope="col">Report</th>
-            {props.showTenant && <th scope="col">Tenant</th>}
-            <th scope="col">Last viewed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.reports.map((report) => (
-            <tr key={report.reportId}>
-              <td data-label="Report" className="analytics-table__name">
-                {report.name}
-              </td>
-              {props.showTenant && <td data-label="Tenant">{report.tenantName}</td>}
-              <td data-label="Last viewed">
-                {report.lastViewedAt ? dateTimeText(report.lastViewedAt) : 'Never'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Reports nobody opened in this period"
+      className={TABLE}
+      columns={notOpenedColumns(props.showTenant)}
+      rows={props.reports}
+      rowKey={(report) => report.reportId}
+      state={READY}
+      skeletonRows={0}
+      empty={{
+        title: 'Every report was opened',
+        text: 'Each synchronised report had at least one view in this period.',
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { ReportUsageStats } from '@canopy/portal-contract';
 import type { useListView } from '../../../shared/hooks/use-list-view.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import type { ReportSortKey } from '../rules/analytics-rules.ts';
 import { ReportsTable } from './analytics-tables.tsx';
@@ -18,15 +18,12 @@ export function ReportsUsageCard(props: {
   return (
     <Card>
       <div className="list-controls">
-        <div className="list-controls__search">
-          <TextField
-            label="Search Reports"
-            type="search"
-            placeholder="Search by report or tenant..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Search Reports"
+          placeholder="Search by report or tenant..."
+          value={list.search}
+          onSearch={list.setSearch}
+        />
       </div>
       <h2 className="card__title">Reports ({list.total})</h2>
       <ReportsTable

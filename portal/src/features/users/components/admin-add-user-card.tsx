@@ -4,9 +4,8 @@ import { Card } from '../../../shared/ui/bits.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SelectField } from '../../../shared/ui/field.tsx';
 import { BulkInviteResults } from './bulk-invite-results.tsx';
-import { EmailListField } from './email-list-field.tsx';
+import { AddUserFields } from './add-user-fields.tsx';
 import { INVITATION_HINT } from './invitation-hint.ts';
-import { RoleSelect } from './role-select.tsx';
 import { useAddUserForm } from './use-add-user-form.ts';
 import type { useInvitationActions } from './use-invitation-actions.ts';
 
@@ -51,13 +50,7 @@ export function AdminAddUserCard({
               </option>
             ))}
           </SelectField>
-          <EmailListField
-            value={form.email}
-            onChange={form.setEmail}
-            onBlur={form.onEmailBlur}
-            error={form.emailError}
-          />
-          <RoleSelect value={form.role} onChange={form.setRole} />
+          <AddUserFields form={form} />
         </div>
         <div className="form-row" style={{ marginTop: 16 }}>
           <p className="field__hint">{INVITATION_HINT}</p>

@@ -1,9 +1,8 @@
 import { Card } from '../../../shared/ui/bits.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { BulkInviteResults } from './bulk-invite-results.tsx';
-import { EmailListField } from './email-list-field.tsx';
+import { AddUserFields } from './add-user-fields.tsx';
 import { INVITATION_HINT } from './invitation-hint.ts';
-import { RoleSelect } from './role-select.tsx';
 import { useAddUserForm } from './use-add-user-form.ts';
 import type { useInvitationActions } from './use-invitation-actions.ts';
 
@@ -29,13 +28,7 @@ export function TenantAddUserCard({ tenantId, invitations, refusal }: TenantAddU
     <Card title="Add New User">
       <form onSubmit={form.submit} noValidate>
         <div className="form-grid">
-          <EmailListField
-            value={form.email}
-            onChange={form.setEmail}
-            onBlur={form.onEmailBlur}
-            error={form.emailError}
-          />
-          <RoleSelect value={form.role} onChange={form.setRole} />
+          <AddUserFields form={form} />
           <Button type="submit" disabled={form.busy}>
             {form.busy ? 'Creating...' : 'Create User'}
           </Button>

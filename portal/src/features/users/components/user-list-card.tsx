@@ -2,7 +2,7 @@ import type { User } from '@canopy/portal-contract';
 import { useListView, type ListFilter } from '../../../shared/hooks/use-list-view.ts';
 import { ROLES } from '../../../shared/rules/roles.ts';
 import { Card } from '../../../shared/ui/bits.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
+import { SearchField } from '../../../shared/ui/search-field.tsx';
 import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { SortSelect } from '../../../shared/ui/sort-select.tsx';
 import { userActions } from '../rules/user-actions.ts';
@@ -42,15 +42,12 @@ export function UserListCard({ users, pageSize, selfId, ...table }: UserListCard
   return (
     <Card>
       <div className="list-controls">
-        <div className="list-controls__search">
-          <TextField
-            label="Search Users"
-            type="search"
-            placeholder="Search by name or email..."
-            value={view.search}
-            onChange={(event) => view.setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Search Users"
+          placeholder="Search by name or email..."
+          value={view.search}
+          onSearch={view.setSearch}
+        />
         <SortSelect
           choices={userSortChoices(table.showLastLoggedIn)}
           sort={view.sort}
