@@ -2,10 +2,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homePath } from '../shared/session/home-path.ts';
 import { useAuthState } from '../shared/session/use-session.ts';
-import { RequireRole } from './layout/require-role.tsx';
+import { RequireRole, SUPER_ADMINS_ONLY } from './layout/require-role.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
-const ADMIN_ONLY: readonly string[] = [];
 const TENANT = ['Admin', 'Viewer'] as const;
 
 /** Code-split per route: each screen is its own chunk, loaded when first visited. */
@@ -69,67 +68,67 @@ export const routes: RouteObject[] = [
         children: [
           guarded(
             '/admin',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/dashboard/routes/admin-dashboard-page.tsx'),
           ),
           guarded(
             '/admin/tenants',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/tenants/routes/tenants-page.tsx'),
           ),
           guarded(
             '/admin/users',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/users/routes/admin-users-page.tsx'),
           ),
           guarded(
             '/admin/data-integration',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/data-integration/routes/admin-data-integration-page.tsx'),
           ),
           guarded(
             '/admin/audit',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/audit-log/routes/audit-log-page.tsx'),
           ),
           guarded(
             '/admin/analytics',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/usage-analytics/routes/usage-analytics-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/reports',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('./routes/admin-tenant-reports-route.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/reports/:reportId',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/reports/routes/admin-report-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/groups',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/groups/routes/groups-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/groups/:groupId',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/groups/routes/group-detail-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/subscriptions',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/subscriptions/routes/tenant-subscriptions-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/access',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/groups/routes/access-matrix-page.tsx'),
           ),
           guarded(
             '/admin/tenants/:tenantId/data-integration',
-            ADMIN_ONLY,
+            SUPER_ADMINS_ONLY,
             () => import('../features/data-integration/routes/tenant-data-integration-page.tsx'),
           ),
           guarded(

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../shared/session/session-store.ts';
-import { AUTH_WAIT_MS, RequireRole } from './require-role.tsx';
+import { AUTH_WAIT_MS, RequireRole, SUPER_ADMINS_ONLY } from './require-role.tsx';
 import { setupTestRoot } from '../../shared/testing/setup-test-root.ts';
 
 const view = setupTestRoot();
@@ -18,7 +18,7 @@ const viewer = {
   token: 't',
 };
 
-function renderGuard(roles: string[], tenantOnly = false) {
+function renderGuard(roles: readonly string[], tenantOnly = false) {
   const router = createMemoryRouter(
     [
       {
@@ -68,10 +68,16 @@ describe('the route guard', () => {
 
   it('should let a super admin pass any guard', () => {
     act(() => sessionStore.signIn({ ...viewer, type: 'superadmin', roles: [], tenantId: null }));
-    renderGuard([]);
+    renderGuard(SUPER_ADMINS_ONLY);
     expect(view.container.textContent).toBe('secret page');
     act(() => sessionStore.signOut());
     expect(view.container.textContent).toBe('login page');
+  });
+
+  it('should keep every tenant role out of a super-admins-only screen', () => {
+    act(() => sessionStore.signIn({ ...viewer, roles: ['Admin', 'Viewer'] }));
+    const router = renderGuard(SUPER_ADMINS_ONLY);
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('should send a super admin from a tenant-only screen (dashboard, settings) to /admin', () => {

@@ -10,8 +10,17 @@ import { Spinner } from '../../shared/ui/bits.tsx';
  */
 export const AUTH_WAIT_MS = 3_000;
 
+/**
+ * `roles` for a screen no tenant role may open: super administrators only (they pass every
+ * guard). Named, because an empty list reads as "nobody".
+ */
+export const SUPER_ADMINS_ONLY: readonly string[] = [];
+
 export interface RequireRoleProps {
-  /** Tenant roles allowed here; an empty list means super administrators only. */
+  /**
+   * The tenant roles that may open the screen. Super administrators pass whatever the list (see
+   * `tenantOnly`), so `SUPER_ADMINS_ONLY` (no tenant role) means super administrators only.
+   */
   roles: readonly string[];
   /**
    * A screen about one's own tenant (its dashboard, its settings): a super admin has none, so
@@ -21,7 +30,10 @@ export interface RequireRoleProps {
   children: ReactNode;
 }
 
-/** The route guard: a superadmin passes; others need a role in the list; else /login. */
+/**
+ * The route guard: a super administrator passes (to their home on a `tenantOnly` screen); a
+ * tenant person needs one of `roles`; anyone else, and the signed-out, go to /login.
+ */
 export function RequireRole({ roles, tenantOnly = false, children }: RequireRoleProps) {
   const state = useAuthState();
   const [gaveUp, setGaveUp] = useState(false);
