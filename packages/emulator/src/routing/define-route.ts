@@ -41,6 +41,15 @@ export interface RouteConfig extends GuardConfig {
   queryRateLimit?: boolean;
 }
 
+// Declared on Fastify's route config, so an app that mounts the emulator and declares its own
+// route config (the portal server's `access`) still type-checks the emulator's routes.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    guard?: RouteGuard;
+    queryRateLimit?: boolean;
+  }
+}
+
 /** Whether a route declared that it runs queries (query/query-rate-limiter.ts reads it). */
 export function isQueryRoute(config: unknown): boolean {
   return (
