@@ -7,7 +7,6 @@ import {
   createUser,
   deleteUser,
   listUsers,
-  type UserDeps,
 } from '../../../modules/users/users.service.ts';
 import {
   inviteMany,
@@ -18,11 +17,10 @@ import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 
-const userDeps = (app: FastifyInstance, request: FastifyRequest): UserDeps => ({
-  db: app.db,
-  mailer: app.mailer,
-  publicUrl: app.config.publicUrl,
-  warn: (details, message) => request.log.warn(details, message),
+/** The user services with this request's logger for what fails after the answer is decided. */
+const userDeps = (app: FastifyInstance, request: FastifyRequest) => ({
+  ...app.users,
+  warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message),
 });
 
 /**
@@ -60,7 +58,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(app, endpoints.revokeInvitation),
     handler: async (request) => {
-      await revokeInvitation({ db: app.db }, actorOf(request), request.params.id);
+      await revokeInvitation(app.users, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   });
@@ -74,13 +72,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(app, endpoints.deleteUser),
     handler: async (request) => {
-      const deps = {
-        db: app.db,
-        storage: app.storage,
-        warn: (details: Record<string, unknown>, message: string) =>
-          request.log.warn(details, message),
-      };
-      await deleteUser(deps, actorOf(request), request.params.id);
+      await deleteUser(userDeps(app, request), actorOf(request), request.params.id);
       return { ok: true as const };
     },
   });
