@@ -14,6 +14,7 @@ import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
 import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
 import reportsPlugin from './modules/reports/reports-plugin.ts';
 import usersPlugin from './modules/users/users-plugin.ts';
+import tenantsPlugin from './modules/tenants/tenants-plugin.ts';
 import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
@@ -90,6 +91,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(analyticsPlugin, { client: analytics });
   await fastify.register(reportsPlugin);
   await fastify.register(usersPlugin);
+  await fastify.register(tenantsPlugin);
   await fastify.register(integrationsPlugin, {
     xero: options.xero ?? options.config.xero,
     encryptionKey: options.config.encryptionKey,

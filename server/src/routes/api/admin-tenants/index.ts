@@ -8,19 +8,15 @@ import {
   getTenant,
   getTenants,
   updateTenant,
-  type TenantDeps,
 } from '../../../modules/tenants/tenants.service.ts';
 import { routeOf } from '../../route-of.ts';
 import tenantIntegrations from './integrations.ts';
 import reportSync from './report-sync.ts';
 
-const tenantDeps = (app: FastifyInstance, request: FastifyRequest): TenantDeps => ({
-  db: app.db,
-  workspaces: app.workspaces,
-  storage: app.storage,
-  mailer: app.mailer,
-  publicUrl: app.config.publicUrl,
-  warn: (details, message) => request.log.warn(details, message),
+/** The tenant services with this request's logger for the best-effort mail and clean-up. */
+const tenantDeps = (app: FastifyInstance, request: FastifyRequest) => ({
+  ...app.tenants,
+  warn: (details: Record<string, unknown>, message: string) => request.log.warn(details, message),
 });
 
 /** Tenant management: super administrators (and a tenant Admin reading their own tenant). */
