@@ -7,7 +7,6 @@ import { authRateLimited } from './auth-rate-limit.ts';
 import oidcRoutes from './oidc-routes.ts';
 import passwordRoutes from './password-routes.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
-import { sessionDeps } from './session-deps.ts';
 import sessionRoutes from './session-routes.ts';
 
 export { AUTH_RATE_LIMIT } from './auth-rate-limit.ts';
@@ -20,7 +19,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...authRateLimited(routeOf(app, endpoints.signIn)),
     handler: async (request, reply) => {
-      const { person, session } = await login(sessionDeps(app), request.body, requestMeta(request));
+      const { person, session } = await login(app.sessions, request.body, requestMeta(request));
       reply.header('cache-control', 'no-store');
       setRefreshCookie(request, reply, session);
       return signedInBody(person, session);

@@ -13,7 +13,6 @@ import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
 import { routeOf } from '../../route-of.ts';
 import { authRateLimited } from './auth-rate-limit.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
-import { sessionDeps } from './session-deps.ts';
 
 /** Binds a started sign-in to the browser that started it (Lax: the provider's redirect is cross-site). */
 const STATE_COOKIE = 'canopy_oidc_state';
@@ -34,7 +33,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     : undefined;
   const deps = () => {
     if (!client) throw new AppError('OIDC_NOT_CONFIGURED');
-    return { ...sessionDeps(app), client };
+    return { ...app.sessions, client };
   };
   const secure = config.publicUrl.startsWith('https:');
 
@@ -104,7 +103,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { person, session } = await exchangeSignInTicket(
-        sessionDeps(app),
+        app.sessions,
         request.body.token,
         requestMeta(request),
       );

@@ -28,10 +28,11 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...authRateLimited(routeOf(app, endpoints.requestPasswordReset)),
     handler: (request) => {
-      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
       const meta = requestMeta(request);
       const { email } = request.body;
-      background.run('password reset mail', () => sendPasswordReset(deps, email, meta));
+      background.run('password reset mail', () =>
+        sendPasswordReset(app.passwordLinks, email, meta),
+      );
       return Promise.resolve({ message: FORGOT_PASSWORD_MESSAGE } as const);
     },
   });
@@ -44,10 +45,11 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...authRateLimited(routeOf(app, endpoints.renewInvitation)),
     handler: (request) => {
-      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
       const meta = requestMeta(request);
       const { token } = request.body;
-      background.run('invitation renewal mail', () => renewInvitation(deps, token, meta));
+      background.run('invitation renewal mail', () =>
+        renewInvitation(app.passwordLinks, token, meta),
+      );
       return Promise.resolve({ message: INVITATION_RENEW_MESSAGE } as const);
     },
   });

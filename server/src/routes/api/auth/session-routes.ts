@@ -12,7 +12,6 @@ import {
   requestMeta,
   setRefreshCookie,
 } from './refresh-cookie.ts';
-import { sessionDeps } from './session-deps.ts';
 
 /** Refresh (rotation with reuse detection) and sign-out; both work from the HttpOnly cookie. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +22,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.cookies[REFRESH_COOKIE] === undefined) return reply.code(204).send(null);
       try {
         const { person, session } = await refreshSession(
-          sessionDeps(app),
+          app.sessions,
           request.cookies[REFRESH_COOKIE],
           requestMeta(request),
         );
