@@ -16,6 +16,7 @@ import reportsPlugin from './modules/reports/reports-plugin.ts';
 import usersPlugin from './modules/users/users-plugin.ts';
 import tenantsPlugin from './modules/tenants/tenants-plugin.ts';
 import authPlugin from './modules/auth/auth-plugin.ts';
+import logosPlugin from './modules/storage/logos-plugin.ts';
 import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
@@ -94,6 +95,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(usersPlugin);
   await fastify.register(tenantsPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(logosPlugin);
   await fastify.register(integrationsPlugin, {
     xero: options.xero ?? options.config.xero,
     encryptionKey: options.config.encryptionKey,

@@ -11,7 +11,7 @@ const files: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(app, endpoints.getFile),
     handler: async (request, reply) => {
-      const file = await readLogo({ db: app.db, storage: app.storage }, request.params.key);
+      const file = await readLogo(app.logos, request.params.key);
       return (
         reply
           .header('content-type', file.contentType)

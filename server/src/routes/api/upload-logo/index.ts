@@ -34,7 +34,7 @@ async function logoBytes(request: FastifyRequest): Promise<Buffer> {
 /** Logo uploads: the tenant screens of super administrators and tenant Admins. */
 const uploads: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest) =>
-    storeLogo({ db: app.db, storage: app.storage }, actorOf(request), await logoBytes(request));
+    storeLogo(app.logos, actorOf(request), await logoBytes(request));
 
   for (const declaration of [endpoints.uploadTenantLogo, endpoints.uploadOwnTenantLogo]) {
     const route = routeOf(app, declaration);
