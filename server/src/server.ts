@@ -117,15 +117,10 @@ async function main() {
   // Scheduled integration syncs through the job queue (each job runs on one instance only).
   const stopSync =
     config.syncIntervalMinutes > 0
-      ? startSyncWorker(
-          {
-            db: database.db,
-            xero: server.integrations.xero,
-            cipher: server.integrations.cipher,
-            analytics: server.analytics,
-          },
-          { intervalMinutes: config.syncIntervalMinutes, log: server.log },
-        )
+      ? startSyncWorker(server.integrations, {
+          intervalMinutes: config.syncIntervalMinutes,
+          log: server.log,
+        })
       : undefined;
 
   // Report subscriptions through the same queue: each occurrence is mailed by one instance only.

@@ -6,17 +6,14 @@ import { routeOf } from '../../route-of.ts';
 
 /** The OAuth 2.0 authorization-code flow that connects a data source (Xero, XPM). */
 const oauth: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({
-    db: app.db,
-    xero: app.integrations.xero,
-    cipher: app.integrations.cipher,
-    publicUrl: app.config.publicUrl,
-  });
-
   app.route({
     ...routeOf(app, endpoints.startIntegrationConnect),
     handler: (request) =>
-      initiateOauth(deps(), { principal: principalOf(request), ip: request.ip }, request.body),
+      initiateOauth(
+        app.integrations,
+        { principal: principalOf(request), ip: request.ip },
+        request.body,
+      ),
   });
 
   // Public: the provider's redirect carries no bearer token; the single-use state, bound to the
@@ -24,7 +21,7 @@ const oauth: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(app, endpoints.completeIntegrationConnect),
     handler: async (request, reply) => {
-      const location = await completeOauth(deps(), request.query, request.ip);
+      const location = await completeOauth(app.integrations, request.query, request.ip);
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   });
