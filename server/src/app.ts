@@ -5,6 +5,7 @@ import type { Config, XeroConfig } from './config.ts';
 import type { DatabaseHandle } from './db/create-database.ts';
 import chat from './modules/chat/chat-plugin.ts';
 import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
+import eventStream from './modules/events/event-stream-plugin.ts';
 import authenticate from './plugins/app/authenticate.ts';
 import bodyLimits from './plugins/app/body-limits.ts';
 import sessionCache from './plugins/app/session-cache.ts';
@@ -103,6 +104,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(sessionCache);
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});
+  await fastify.register(eventStream);
   await fastify.register(chat);
   await fastify.register(routes);
   await fastify.register(spa, { dir: options.config.spaDir, env: options.config.env });

@@ -26,15 +26,7 @@ const events: FastifyPluginAsyncZod = async (app) => {
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
 
-      await serveEventStream(
-        {
-          db: app.db,
-          hub: app.chatHub,
-          lifetimeMs: app.config.accessTokenTtlSeconds * 1000,
-        },
-        { userId, sessionId, lastEventId },
-        reply,
-      );
+      await serveEventStream(app.eventStream, { userId, sessionId, lastEventId }, reply);
     },
   });
 };
