@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -53,6 +54,10 @@ export async function startPortalServer(
   });
   const database = await createDatabase({ kind: 'pglite' });
   await migrateToLatest(database.db);
+  // The OAuth flow sends the provider back to the public URL, which the server reads once at
+  // start-up (as in production): with Xero, pick the port first so the URL is known then.
+  const chosenPort = options.xero ? await freePort() : 0;
+  if (options.xero) config.publicUrl = `http://127.0.0.1:${chosenPort}`;
   const fastify = Fastify({ logger: false });
   await fastify.register(app, {
     config,
@@ -61,11 +66,9 @@ export async function startPortalServer(
     analytics: options.analytics,
     xero: options.xero,
   });
-  await fastify.listen({ host: '127.0.0.1', port: 0 });
+  await fastify.listen({ host: '127.0.0.1', port: chosenPort });
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  // Port 0 is only known now; the OAuth routes read the public URL on each request.
-  if (options.xero) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     app: fastify,
@@ -95,4 +98,17 @@ export async function startPortalServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on right now (the system's pick for port 0, released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
