@@ -20,9 +20,12 @@ const box = async (locator: Locator) => {
   return found;
 };
 /** What "Chat with" offers, in lower case (names or addresses, whichever the list shows). */
+// The people list loads after the panel opens, so wait until it holds more than the placeholder.
 const chatChoices = async (page: Page) => {
   await page.getByRole('button', { name: /^Open Team Chat/ }).click();
-  const texts = await page.getByLabel('Chat with').locator('option').allTextContents();
+  const options = page.getByLabel('Chat with').locator('option');
+  await expect.poll(() => options.count()).toBeGreaterThan(1);
+  const texts = await options.allTextContents();
   await page.keyboard.press('Escape');
   return texts.join(' | ').toLowerCase();
 };

@@ -149,9 +149,10 @@ describe('usage analytics (Chromium, real server, emulator)', () => {
 
     await page.getByRole('button', { name: '7 days' }).click();
     await page.waitForURL((url) => url.searchParams.get('days') === '7');
-    expect(await page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // The URL changes before the next render marks the button.
+    await expect
+      .poll(() => page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByText('over the last 7 days').waitFor();
 
     const globex = await page
