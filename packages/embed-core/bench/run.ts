@@ -17,7 +17,9 @@ import { fileSize, vitePageSize, type SizeRow } from './sizes.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
-const ROUNDS = 9;
+// Rounds differ by ±15 % on a shared machine, more than the libraries differ: 30 paired rounds
+// narrow the median ratio to a few per cent where 9 rounds could not tell the two apart.
+const ROUNDS = 30;
 const N = 1000;
 const CYCLES = 500;
 
@@ -62,16 +64,22 @@ type Lib = 'original' | 'canopy';
 type Subject = Lib | 'echo';
 
 /**
- * Times `N` getPages calls for each subject. Rounds alternate between the subjects so that drift on
- * a busy machine (GC, other processes) biases none of them; round 0 is a warm-up.
+ * Times `N` getPages calls for each subject. Each round rotates the order (O C E, C E O, E O C), so
+ * every subject runs first, second and third equally often and none runs twice in a row: a subject
+ * that follows itself finds its own code and caches hot, which an alternating order (O C E, E C O)
+ * gave the original and the echo but never embed-core. The heap is collected before every
+ * measurement so no subject pays for another's garbage. Round 0 is a warm-up.
  */
 async function throughput(page: Page, mode: 'sequential' | 'concurrent') {
   const subjects: Subject[] = ['original', 'canopy', 'echo'];
   const runs = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
+  const cdp = await page.context().newCDPSession(page);
   for (let round = 0; round <= ROUNDS; round++) {
-    for (const subject of round % 2 ? [...subjects].reverse() : subjects) {
-      const measure = () =>
-        page.evaluate(
+    const shift = round % subjects.length;
+    for (const subject of [...subjects.slice(shift), ...subjects.slice(0, shift)]) {
+      const measure = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        return page.evaluate(
           ([l, n, m]) => {
             const b = (
               window as unknown as { bench: Record<string, (...a: unknown[]) => Promise<number>> }
@@ -80,6 +88,7 @@ async function throughput(page: Page, mode: 'sequential' | 'concurrent') {
           },
           [subject, N, mode] as const,
         );
+      };
       let ms = await measure();
       while (ms < 0) {
         // A request that never settled (the original's id collision): measure the round again.
@@ -92,10 +101,17 @@ async function throughput(page: Page, mode: 'sequential' | 'concurrent') {
       console.error(`${mode} round ${round}/${ROUNDS} ${subject}: ${fmt(ms)} ms`);
     }
   }
+  await cdp.detach();
+  const original = runs.get('original') ?? [];
+  const ours = runs.get('canopy') ?? [];
+  // Each round's two measurements were taken seconds apart: their ratio cancels the machine's drift.
+  const paired = ours.map((ms, i) => (original[i] ?? NaN) / ms).sort((a, b) => a - b);
   return {
-    original: median(runs.get('original') ?? []),
-    ours: median(runs.get('canopy') ?? []),
+    original: median(original),
+    ours: median(ours),
     echo: median(runs.get('echo') ?? []),
+    ratio: median(paired),
+    quartiles: [paired[Math.floor(paired.length / 4)], paired[Math.floor((paired.length * 3) / 4)]],
   };
 }
 
@@ -171,13 +187,14 @@ async function main() {
   const rows: string[][] = [];
   try {
     for (const mode of ['sequential', 'concurrent'] as const) {
-      const { original, ours, echo } = await throughput(page, mode);
+      const { original, ours, echo, ratio, quartiles } = await throughput(page, mode);
+      const [q1, q3] = quartiles.map((q) => fmt(q ?? NaN, 2));
       rows.push([
         `${N} ${mode} getPages`,
         `${fmt(original)} ms`,
         `${fmt(ours)} ms`,
         `${fmt(echo)} ms (bare echo)`,
-        `${fmt(original / ours, 2)}× powerbi-client; ${fmt(ours / echo, 2)}× the echo`,
+        `**${fmt(ratio, 2)}× powerbi-client** (rounds' middle half ${q1}–${q3}); ${fmt(ours / echo, 2)}× the echo`,
       ]);
     }
     const loadOriginal = await embedToLoad(page, 'original');
@@ -239,16 +256,20 @@ async function main() {
     : '';
   const report = `# embed-core benchmark results
 
-Machine: ${process.platform} ${process.arch}, Node ${process.version}, Chromium (system). Median of ${ROUNDS} rounds after one warm-up round; rounds alternate between the libraries and the echo.
+Machine: ${process.platform} ${process.arch}, Node ${process.version}, Chromium (system). Median of ${ROUNDS} rounds after one warm-up round; each round rotates the order of the libraries and the echo, with the heap collected before each measurement.
 Host page and frame on different origins (frame at ${FRAME_ORIGIN}, served by request interception); the frame answers every request at once.
-Ratios: "× powerbi-client" above 1.0 means embed-core is faster; "× the echo" is embed-core's time over a bare postMessage echo (the floor).
+Ratios: "× powerbi-client" is the median over the rounds of powerbi-client's time over embed-core's in the same round; above 1.0 means embed-core is faster. "× the echo" is embed-core's median time over a bare postMessage echo's (the floor).
 
 ${table}
 ${lostNote}
 ${sizeTable}
 `;
   console.log(report);
-  await writeFile(join(root, 'bench/RESULTS.md'), report);
+  // The generated tables replace the old ones; the written sections below them ("## …") stay.
+  const path = join(root, 'bench/RESULTS.md');
+  const previous = existsSync(path) ? await readFile(path, 'utf8') : '';
+  const notes = previous.indexOf('\n## ');
+  await writeFile(path, notes < 0 ? report : `${report}${previous.slice(notes)}`);
 }
 
 main().catch((error: unknown) => {
