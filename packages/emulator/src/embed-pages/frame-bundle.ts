@@ -69,6 +69,17 @@ export function getBrowserScript(name: BrowserScript): Promise<string> {
   return script;
 }
 
+/**
+ * Response headers of a browser script: never cached (a rebuilt script must be picked up), never
+ * sniffed, and same-origin only — the emulator's own pages load these scripts; nobody else needs them.
+ */
+export const BROWSER_SCRIPT_HEADERS = {
+  'content-type': 'text/javascript; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
 /** The frame script of the embed pages. */
 export const getFrameBundle = () => getBrowserScript('frame');
 /** The earlier name of `buildBrowserScript`, which built the frame script only. */

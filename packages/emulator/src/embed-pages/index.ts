@@ -4,7 +4,7 @@ import { publicAccess } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import { renderEmbedPage } from './embed-page-html.ts';
 import { EMBED_ROUTES, FRAME_SCRIPT_PATH } from './embed-routes.ts';
-import { getFrameBundle } from './frame-bundle.ts';
+import { BROWSER_SCRIPT_HEADERS, getFrameBundle } from './frame-bundle.ts';
 
 export { EMBED_ROUTES, FRAME_SCRIPT_PATH } from './embed-routes.ts';
 export { buildFrameBundle, getFrameBundle } from './frame-bundle.ts';
@@ -48,15 +48,7 @@ export const embedPagesPlugin: FastifyPluginAsync<EmbedPagesOptions> = async (ap
     guard: publicAccess('static frame script'),
     handler: async (_request, reply) => {
       const code = await getFrameBundle();
-      return reply
-        .headers({
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'no-store',
-          'x-content-type-options': 'nosniff',
-          // The script is same-origin for the embed pages; nobody else needs it.
-          'cross-origin-resource-policy': 'same-origin',
-        })
-        .send(code);
+      return reply.headers(BROWSER_SCRIPT_HEADERS).send(code);
     },
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { getBrowserScript } from '../embed-pages/frame-bundle.ts';
+import { BROWSER_SCRIPT_HEADERS, getBrowserScript } from '../embed-pages/frame-bundle.ts';
 import { publicGuard } from '../policy/guard-hook.ts';
 import { publicAccess } from '../policy/route-guard.ts';
 import { baseUrl } from '../rest/urls.ts';
@@ -73,14 +73,7 @@ export const landingRoutes =
       guard: publicAccess("static script of the landing page's preview"),
       handler: async (_request, reply) => {
         const code = await getBrowserScript('preview');
-        return reply
-          .headers({
-            'content-type': 'text/javascript; charset=utf-8',
-            'cache-control': 'no-store',
-            'x-content-type-options': 'nosniff',
-            'cross-origin-resource-policy': 'same-origin',
-          })
-          .send(code);
+        return reply.headers(BROWSER_SCRIPT_HEADERS).send(code);
       },
     });
     done();
