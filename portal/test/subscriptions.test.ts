@@ -48,15 +48,10 @@ describe('report subscriptions (Chromium, real server, emulator, the worker)', (
     });
     reportId = listed.json<{ reports: { id: string }[] }>().reports[0]!.id;
     // The worker as server.ts starts it, polling often so "Send now" arrives within the test.
-    stopWorker = startSubscriptionWorker(
-      {
-        db: server.database.db,
-        analytics: server.app.analytics,
-        mailer: server.app.mailer,
-        publicUrl: server.config.publicUrl,
-      },
-      { pollMs: 200, exportTimeoutMs: 30_000 },
-    );
+    stopWorker = startSubscriptionWorker(server.app.subscriptions, {
+      pollMs: 200,
+      exportTimeoutMs: 30_000,
+    });
     const opened = await openPortal(server.url);
     page = opened.page;
     errors = opened.errors;

@@ -19,6 +19,7 @@ import tenantsPlugin from './modules/tenants/tenants-plugin.ts';
 import authPlugin from './modules/auth/auth-plugin.ts';
 import logosPlugin from './modules/storage/logos-plugin.ts';
 import integrationsPlugin from './modules/integrations/integrations-plugin.ts';
+import subscriptionsPlugin from './modules/subscriptions/subscriptions-plugin.ts';
 import type { AnalyticsSettings } from './modules/analytics/analytics-settings.ts';
 import { analyticsWorkspaces } from './modules/analytics/analytics-workspaces.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -101,6 +102,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
     xero: options.xero ?? options.config.xero,
     encryptionKey: options.config.encryptionKey,
   });
+  await fastify.register(subscriptionsPlugin);
   await fastify.register(sessionCache);
   await fastify.register(authenticate);
   await fastify.register(chatPush, options.chat ?? {});

@@ -126,19 +126,10 @@ async function main() {
   // Report subscriptions through the same queue: each occurrence is mailed by one instance only.
   const stopSubscriptions =
     config.subscriptions.pollSeconds > 0
-      ? startSubscriptionWorker(
-          {
-            db: database.db,
-            analytics: server.analytics,
-            mailer: server.mailer,
-            publicUrl: config.publicUrl,
-            log: server.log,
-          },
-          {
-            pollMs: config.subscriptions.pollSeconds * 1000,
-            exportTimeoutMs: config.subscriptions.exportTimeoutSeconds * 1000,
-          },
-        )
+      ? startSubscriptionWorker(server.subscriptions, {
+          pollMs: config.subscriptions.pollSeconds * 1000,
+          exportTimeoutMs: config.subscriptions.exportTimeoutSeconds * 1000,
+        })
       : undefined;
 
   const admin = await ensureSuperAdmin(database.db, config.admin);

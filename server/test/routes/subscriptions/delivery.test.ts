@@ -91,10 +91,9 @@ async function onboard(name: string): Promise<Onboarded> {
   return { tenantId: tenant.id, reportId, admin, viewer };
 }
 
+// The worker's dependencies as the app builds them, with a fixed address for the mailed links.
 const depsOf = (instance: FastifyInstance): SubscriptionDeps => ({
-  db: instance.db,
-  analytics: instance.analytics,
-  mailer: instance.mailer,
+  ...instance.subscriptions,
   publicUrl: 'http://portal.test',
 });
 const run = (instance: FastifyInstance) =>
