@@ -19,7 +19,10 @@ export function GroupFormDialog({ group, others, saving, onSave, onClose }: Grou
   return (
     <Dialog open title="Rename Group" description={`Currently "${group.name}".`} onClose={onClose}>
       <form onSubmit={form.submit(onSave)} noValidate>
-        <GroupFields form={form} />
+        {/* The create card's grid: the same gap between the fields, and under an error. */}
+        <div className="form-grid">
+          <GroupFields form={form} />
+        </div>
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel
