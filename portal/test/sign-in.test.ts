@@ -144,6 +144,8 @@ describe('sign-in, landing pages and the guard (Chromium, real server)', () => {
     await page.goto('/reset-password');
     await page.getByRole('heading', { name: 'Invalid Token' }).waitFor();
     await expectAccessible(page, 'invalid token');
+    // Like every other sign-in page, it offers the way back.
+    await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
     await page.getByRole('link', { name: 'Request New Link' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await expectAccessible(page, 'forgot password');

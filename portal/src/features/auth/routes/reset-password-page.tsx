@@ -34,12 +34,16 @@ function CheckedLink({ token }: { token: string }) {
   return <ResetForm token={token} />;
 }
 
-/** With no token in the address: the "Invalid Token" page with "Request New Link". */
+/**
+ * With no token in the address: the "Invalid Token" page with "Request New Link", and the way back
+ * to sign in that every other sign-in page ends with.
+ */
 function InvalidToken() {
   return (
     <AuthLayout
       title="Invalid Token"
       lead="This password reset link is missing its token or is incomplete."
+      backToSignIn
     >
       <ButtonLink block to="/forgot-password">
         Request New Link
