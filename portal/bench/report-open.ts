@@ -4,7 +4,7 @@
  * Both instants are read in the page (performance.now()): the click in a capture listener, the
  * event through the frame's status attribute, which the library sets from the `rendered` message.
  * What a person waits for: route change (400 ms overlay runs alongside), the embed token round trip,
- * the 100 ms start delay of spec §9, the frame's load and the first render of its visuals.
+ * the portal's 100 ms start delay before embedding, the frame's load and the first render of its visuals.
  */
 import { startEmulator } from '@canopy/emulator';
 import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';

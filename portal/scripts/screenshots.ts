@@ -34,7 +34,7 @@ try {
     await shot(page, `login-${scheme}`);
   }
 
-  // The super admin's portal is dark (spec §9: no tenant, #0284c7).
+  // The super admin's portal is dark: they belong to no tenant, so the portal's own blue (#0284c7) on dark.
   const admin = await openPortal(server.url, { height: 860 });
   await signInAndLand(admin.page, 'admin@canopy.local', '/admin');
   await admin.page.getByRole('region', { name: 'Total Tenants' }).waitFor();

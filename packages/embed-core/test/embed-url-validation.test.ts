@@ -6,7 +6,7 @@ import { validateEmbedUrl } from '../src/internal/embed-url-validation.ts';
 const INVALID_URL =
   'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL';
 
-/** Reference §2.11: https on the cloud allow-list, suffix rules for sub-domains, exact sovereign hosts. */
+/** As powerbi-client 2.23.1 validates embed URLs: https on the cloud allow-list, suffix rules for sub-domains, exact sovereign hosts. */
 const ACCEPTED = [
   'https://app.powerbi.com/reportEmbed?reportId=r1',
   'https://msit.powerbi.com/reportEmbed',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PowerBIEmbed } from '../src/index.ts';
 import { EmbedTestBed, reportConfig } from './support/embed-harness.ts';
 
-/** `embedDelayMs` and `cleanupDelayMs`: the portal's 100 ms start and 50 ms cleanup (spec §9). */
+/** `embedDelayMs` and `cleanupDelayMs`: the portal's 100 ms start and 50 ms cleanup. */
 describe('PowerBIEmbed embed and cleanup delays', () => {
   let bed: EmbedTestBed;
 
