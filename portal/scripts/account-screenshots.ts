@@ -8,42 +8,23 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/account-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
-import type { Page } from 'playwright-core';
-import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { PASSWORD, startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { PASSWORD } from '../test/support/portal-server.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/account-screenshots');
-// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-mkdirSync(outDir, { recursive: true });
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/account-screenshots',
+  docs: ['account-light-1280', 'account-dark-375'],
+  // A refused form scrolls to its first error: from the top, the sticky bar stays on top.
+  scrollToTop: 'full-page',
+  reportOverflow: true,
+});
 
-/** The shots docs/portal.md shows. */
-const DOCS = ['account-light-1280', 'account-dark-375'];
-
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const analytics = localAnalyticsSettings(emulator);
-analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
-const server = await startPortalServer({ analytics, spaDir });
+const { server, root, call, close } = await startShotServer({
+  reportIds: (sample) => [sample.securedReportId, sample.salesReportId],
+});
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const root = await server.tokenFor('root@canopy.test');
-  const call = async <T>(method: 'POST' | 'PUT', url: string, token: string, payload?: object) => {
-    const response = await server.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-    return response.json<T>();
-  };
-
   const tenants = {
     light: { name: 'Northwind', admin: '', forgetful: '', reportId: '', groupId: '' },
     dark: { name: 'Contoso', admin: '', forgetful: '', reportId: '', groupId: '' },
@@ -106,22 +87,6 @@ try {
       groupId: sales.id,
     });
   }
-
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    // A refused form scrolls to its first error: from the top, the sticky bar stays on top.
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage });
-    console.log(`${outDir}/${name}.png`);
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > (page.viewportSize()?.width ?? 0)) console.error(`${name}: ${wide} px wide`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
 
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 375]) {
@@ -242,7 +207,5 @@ try {
     }
   }
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }

@@ -8,46 +8,24 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/audit-log-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
-import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/audit-log-screenshots');
-// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-mkdirSync(outDir, { recursive: true });
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/audit-log-screenshots',
+  docs: ['audit-log-dark-1280', 'audit-log-dark-1280-filtered', 'audit-log-dark-375'],
+  // A phone's first screenful starts at the top of the log, not where the last visit scrolled.
+  scrollToTop: 'viewport',
+});
 
-/** The shots docs/portal.md shows. */
-const DOCS = ['audit-log-dark-1280', 'audit-log-dark-1280-filtered', 'audit-log-dark-375'];
-
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const server = await startPortalServer({ analytics: localAnalyticsSettings(emulator), spaDir });
+const { server, root, call, close } = await startShotServer({
+  headers: { 'x-forwarded-for': '198.51.100.23' },
+});
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const root = await server.tokenFor('root@canopy.test');
-  const call = async (
-    method: 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    payload?: object,
-  ) => {
-    const response = await server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.23' },
-      payload: payload as Record<string, unknown> | undefined,
-    });
-    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-    return response.json<{ id: string }>();
-  };
   const tenant = (name: string, theme: 'light' | 'dark') =>
-    call('POST', '/api/admin/tenants', root, {
+    call<{ id: string }>('POST', '/api/admin/tenants', root, {
       name,
       adminEmail: `owner@${name.toLowerCase()}.test`,
       createPowerBIWorkspace: true,
@@ -75,18 +53,6 @@ try {
   });
   await call('DELETE', `/api/admin/tenants/${doomed.id}`, root);
 
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage });
-    console.log(`${outDir}/${name}.png`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
   const visit = async (page: Page, search = '') => {
     await page.goto(`/admin/audit${search}`);
     await settled(page);
@@ -113,7 +79,5 @@ try {
     await context.close();
   }
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }

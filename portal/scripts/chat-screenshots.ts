@@ -7,28 +7,17 @@
  *
  * outDir defaults to ../docs/portal; SKIP_BUILD=1 reuses the newest build (.tmp/e2e-dist).
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { closeBrowser, openPortal, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
 import { solidPng } from '../test/support/png.ts';
 import { startPortalServer, type PortalServer } from '../test/support/portal-server.ts';
+import { animationsDone } from './support/animations-done.ts';
+import { outputFolder } from './support/shot-folder.ts';
+import { spaForRun } from './support/spa-for-run.ts';
 
-const outDir = resolve(process.argv[2] ?? '../docs/portal');
-mkdirSync(outDir, { recursive: true });
-
-// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-
-/** Entrance animations (panel, toasts) finished, so the picture is what a person sees. */
-async function still(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-  );
-}
+const outDir = outputFolder('../docs/portal');
+const spaDir = await spaForRun();
 
 /** Extra states for a reviewer (not in the docs): CHAT_REVIEW=1. */
 const review = process.env.CHAT_REVIEW === '1';
@@ -91,7 +80,7 @@ async function converse(
     });
     await box.fill('Here is the chart for the board pack.');
     if (review) {
-      await still(page);
+      await animationsDone(page);
       await page.screenshot({
         path: join(outDir, `chat-review-attachment-${page.viewportSize()?.width}.png`),
       });
@@ -126,14 +115,14 @@ async function converse(
     });
     await page.keyboard.press('Escape');
   }
-  await still(page);
+  await animationsDone(page);
 }
 
 const server = await startPortalServer({ spaDir });
 try {
   const light = await stage(server, 'light', 1280);
   await light.page.getByText('Select a Team Member').waitFor();
-  await still(light.page);
+  await animationsDone(light.page);
   await light.page.screenshot({ path: join(outDir, 'chat-empty-light-1280.png') });
   await converse(light.page, light, { image: true });
   await light.page.screenshot({ path: join(outDir, 'chat-conversation-light-1280.png') });

@@ -6,75 +6,40 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/data-integration-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
-import {
-  localAnalyticsSettings,
-  localXeroConfig,
-} from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/data-integration-screenshots');
-// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-mkdirSync(outDir, { recursive: true });
-
-/** The shots docs/portal.md shows. */
-const DOCS = [
-  'data-integration-tenant-light-1280',
-  'data-integration-tenant-dark-375',
-  'data-integration-admin-dark-1280',
-];
-
-// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const server = await startPortalServer({
-  analytics: localAnalyticsSettings(emulator),
-  xero: localXeroConfig(emulator),
-  spaDir,
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/data-integration-screenshots',
+  docs: [
+    'data-integration-tenant-light-1280',
+    'data-integration-tenant-dark-375',
+    'data-integration-admin-dark-1280',
+  ],
 });
+
+const { server, root, call, close } = await startShotServer({ xero: true });
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const token = await server.tokenFor('root@canopy.test');
   const tenants: Record<'light' | 'dark', { id: string; name: string }> = {
     light: { id: '', name: 'Northwind' },
     dark: { id: '', name: 'Contoso' },
   };
   for (const theme of ['light', 'dark'] as const) {
     const { name } = tenants[theme];
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/admin/tenants',
-      headers: { authorization: `Bearer ${token}` },
-      payload: {
-        name,
-        adminEmail: `owner@${name.toLowerCase()}.test`,
-        createPowerBIWorkspace: true,
-        theme,
-        primaryColor: theme === 'light' ? '#0f766e' : '#7c3aed',
-      },
+    const tenant = await call<{ id: string }>('POST', '/api/admin/tenants', root, {
+      name,
+      adminEmail: `owner@${name.toLowerCase()}.test`,
+      createPowerBIWorkspace: true,
+      theme,
+      primaryColor: theme === 'light' ? '#0f766e' : '#7c3aed',
     });
-    tenants[theme].id = response.json<{ id: string }>().id;
+    tenants[theme].id = tenant.id;
   }
   // A third tenant with nothing connected, so the tenant picker has a choice.
   await server.createTenant({ name: 'Fabrikam', theme: 'light' });
 
-  const shoot = async (page: Page, name: string) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: true });
-    console.log(`${outDir}/${name}.png`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
   const open = async (width: number) => {
     const session = await openPortal(server.url, {
       width,
@@ -146,7 +111,5 @@ try {
     await context.close();
   }
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }

@@ -6,53 +6,40 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
-import type { Page } from 'playwright-core';
-import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/report-screenshots');
-mkdirSync(outDir, { recursive: true });
-// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-/** The shots docs/portal.md shows, copied there. */
-const DOCS = [
-  'reports-list-light-1280',
-  'reports-admin-list-dark-375',
-  'reports-access-light-1280',
-  'reports-access-dark-375',
-  'reports-view-light-1280',
-  'reports-fullscreen-dark-1280',
-];
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/report-screenshots',
+  docs: [
+    'reports-list-light-1280',
+    'reports-admin-list-dark-375',
+    'reports-access-light-1280',
+    'reports-access-dark-375',
+    'reports-view-light-1280',
+    'reports-fullscreen-dark-1280',
+  ],
+  fullPage: false,
+});
 
-// A build folder of its own (build-spa.ts): a test run elsewhere may rebuild meanwhile.
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const analytics = localAnalyticsSettings(emulator);
-analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
-const server = await startPortalServer({ analytics, spaDir });
+const {
+  emulator,
+  server,
+  root: token,
+  call,
+  close,
+} = await startShotServer({
+  reportIds: (sample) => [sample.securedReportId, sample.salesReportId],
+});
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const token = await server.tokenFor('root@canopy.test');
-  const call = async <T>(method: 'POST' | 'PUT', url: string, payload: object) =>
-    (
-      await server.app.inject({
-        method,
-        url,
-        payload,
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json<T>();
   const made: Partial<Record<'light' | 'dark', { id: string; powerBiGroupId: string }>> = {};
   for (const theme of ['light', 'dark'] as const) {
     const name = theme === 'light' ? 'Northwind' : 'Contoso';
     const tenant = await call<{ id: string; powerBiGroupId: string }>(
       'POST',
       '/api/admin/tenants',
+      token,
       {
         name,
         adminEmail: `owner@${name.toLowerCase()}.test`,
@@ -78,27 +65,16 @@ try {
     const { reports } = await call<{ reports: { id: string }[] }>(
       'POST',
       '/api/admin/powerbi/reports',
+      token,
       { groupId: tenant.powerBiGroupId },
     );
-    await call('POST', '/api/powerbi/permissions/grant', {
+    await call('POST', '/api/powerbi/permissions/grant', token, {
       userId: viewer.id,
       reportId: reports[0]?.id,
       workspaceId: tenant.powerBiGroupId,
       tenantId,
     });
   }
-
-  const shoot = async (page: Page, name: string) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage: false });
-    console.log(`${outDir}/${name}.png`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
 
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 375]) {
@@ -152,7 +128,5 @@ try {
     }
   }
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }

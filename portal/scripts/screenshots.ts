@@ -8,17 +8,14 @@ import { buildSpa } from '../test/support/build-spa.ts';
 import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
 import { startPortalServer } from '../test/support/portal-server.ts';
 import { seedDemo } from './seed-demo.ts';
+import { animationsDone } from './support/animations-done.ts';
 
 const out = (name: string) =>
   fileURLToPath(new URL(`../../docs/portal/${name}.png`, import.meta.url));
 
 async function shot(page: Page, name: string) {
   await settled(page);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page, 'not-running');
   await page.screenshot({ path: out(name) });
   console.log(`  docs/portal/${name}.png`);
 }

@@ -7,51 +7,24 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/subscriptions-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
-import type { Page } from 'playwright-core';
-import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/subscriptions-screenshots');
-// The docs images are replaced only by a run into the default folder (a review run elsewhere is left alone).
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-mkdirSync(outDir, { recursive: true });
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/subscriptions-screenshots',
+  docs: [
+    'subscriptions-dialog-light-1280',
+    'subscriptions-tenant-light-1280',
+    'subscriptions-tenant-dark-1280',
+    'subscriptions-mine-dark-375',
+  ],
+});
 
-/** The shots docs/portal.md shows. */
-const DOCS = [
-  'subscriptions-dialog-light-1280',
-  'subscriptions-tenant-light-1280',
-  'subscriptions-tenant-dark-1280',
-  'subscriptions-mine-dark-375',
-];
-
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const analytics = localAnalyticsSettings(emulator);
-analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
-const server = await startPortalServer({ analytics, spaDir });
+const { emulator, server, root, call, close } = await startShotServer({
+  reportIds: (sample) => [sample.securedReportId, sample.salesReportId],
+});
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const root = await server.tokenFor('root@canopy.test');
-  const call = async <T>(
-    method: 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    token: string,
-    payload?: object,
-  ) => {
-    const response = await server.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-    return response.json<T>();
-  };
   const db = server.database.db;
 
   const tenants = {
@@ -138,18 +111,6 @@ try {
     tenants[theme].reportId = sales;
   }
 
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage });
-    console.log(`${outDir}/${name}.png`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
-
   for (const theme of ['light', 'dark'] as const) {
     for (const width of [1280, 375]) {
       const { page, context, errors } = await openPortal(server.url, {
@@ -182,7 +143,5 @@ try {
     }
   }
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }

@@ -8,25 +8,18 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/usage-analytics-screenshots.ts [outDir]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmulator } from '@canopy/emulator';
-import type { Page } from 'playwright-core';
-import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand } from '../test/support/browser.ts';
-import { buildSpa, e2eSpaDir } from '../test/support/build-spa.ts';
-import { startPortalServer } from '../test/support/portal-server.ts';
+import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
+import { shotFolder } from './support/shot-folder.ts';
+import { startShotServer } from './support/shot-server.ts';
 
-const outDir = resolve(process.argv[2] ?? '.tmp/usage-analytics-screenshots');
-const docsDir = process.argv[2] ? undefined : resolve('../docs/portal');
-mkdirSync(outDir, { recursive: true });
-
-/** The shots docs/portal.md shows. */
-const DOCS = [
-  'usage-analytics-light-1280',
-  'usage-analytics-dark-375',
-  'usage-analytics-admin-dark-1280',
-];
+const { shoot } = shotFolder({
+  defaultDir: '.tmp/usage-analytics-screenshots',
+  docs: [
+    'usage-analytics-light-1280',
+    'usage-analytics-dark-375',
+    'usage-analytics-admin-dark-1280',
+  ],
+});
 
 // The same history on every run: a small deterministic generator instead of Math.random.
 let state = 42;
@@ -35,35 +28,26 @@ const random = () => {
   return state / 2 ** 31;
 };
 
-const spaDir = process.env.SKIP_BUILD ? e2eSpaDir() : await buildSpa();
-const emulator = await startEmulator({ populateNewWorkspaces: false });
-const analytics = localAnalyticsSettings(emulator);
-analytics.template.reportIds = [emulator.sample.securedReportId, emulator.sample.salesReportId];
-const server = await startPortalServer({ analytics, spaDir });
+const { emulator, server, root, call, close } = await startShotServer({
+  reportIds: (sample) => [sample.securedReportId, sample.salesReportId],
+});
 try {
-  await server.createPerson({ superAdmin: true, email: 'root@canopy.test' });
-  const root = await server.tokenFor('root@canopy.test');
-  const call = async <T>(url: string, payload?: object) => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `Bearer ${root}` },
-      payload,
-    });
-    if (response.statusCode >= 400) throw new Error(`${url}: ${response.body}`);
-    return response.json<T>();
-  };
   const FIRST = ['Ava', 'Ben', 'Chloe', 'Dan', 'Eve', 'Finn'];
   for (const [name, theme, weight] of [
     ['Northwind', 'light', 1],
     ['Contoso', 'dark', 0.6],
   ] as const) {
-    const tenant = await call<{ id: string; powerBiGroupId: string }>('/api/admin/tenants', {
-      name,
-      adminEmail: `owner@${name.toLowerCase()}.test`,
-      createPowerBIWorkspace: true,
-      theme,
-    });
+    const tenant = await call<{ id: string; powerBiGroupId: string }>(
+      'POST',
+      '/api/admin/tenants',
+      root,
+      {
+        name,
+        adminEmail: `owner@${name.toLowerCase()}.test`,
+        createPowerBIWorkspace: true,
+        theme,
+      },
+    );
     const [, second] = emulator.state.reportsIn(tenant.powerBiGroupId);
     if (second) second.definition = { ...second.definition, name: 'Inventory Health' };
     // A third report nobody opens: the "Not opened" list.
@@ -74,7 +58,7 @@ try {
       id: crypto.randomUUID(),
       name: 'Quarterly Forecast',
     });
-    await call(`/api/admin/tenants/${tenant.id}/reports/sync`);
+    await call('POST', `/api/admin/tenants/${tenant.id}/reports/sync`, root);
     const reports = await server.database.db
       .selectFrom('reports')
       .select(['id', 'name'])
@@ -126,18 +110,6 @@ try {
     await server.database.db.insertInto('report_usage').values(rows).execute();
   }
 
-  const shoot = async (page: Page, name: string, fullPage: boolean) => {
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.effect?.getTiming().iterations === Infinity || a.playState === 'finished'),
-    );
-    await page.screenshot({ path: `${outDir}/${name}.png`, fullPage });
-    console.log(`${outDir}/${name}.png`);
-    if (docsDir && DOCS.includes(name))
-      copyFileSync(`${outDir}/${name}.png`, `${docsDir}/${name}.png`);
-  };
-
   const errors: string[][] = [];
   const visit = async (
     email: string,
@@ -188,7 +160,5 @@ try {
   }
   if (errors.flat().length) throw new Error(`page errors: ${errors.flat().join('; ')}`);
 } finally {
-  await closeBrowser();
-  await server.close();
-  await emulator.close();
+  await close();
 }
