@@ -61,10 +61,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Signs in, then waits for the person's landing path (see homePath) and the overlay to go. */
+/**
+ * Signs in, then waits for the person's landing path (see homePath), for the sign-in form to go and
+ * for the overlay to go. The address changes before the landing page's code has loaded, and until
+ * then the sign-in form is still on screen: its "Email Address" would take a fill meant for the
+ * landing page's own "Email Address" (Add New User), as happened on a busy CI machine.
+ */
 export async function signInAndLand(page: Page, email: string, path: string) {
   await signIn(page, email);
   await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'detached' });
   await settled(page);
 }
 
