@@ -113,7 +113,8 @@ describe('the audit log (Chromium, real server and emulator)', () => {
     await page.reload();
     await settled(page);
     await page.getByRole('heading', { name: 'Events (1)' }).waitFor();
-    expect(await page.getByLabel('Tenant', { exact: true }).inputValue()).not.toBe('');
+    // The picker shows its value once the list of tenants has loaded.
+    await expect.poll(() => page.getByLabel('Tenant', { exact: true }).inputValue()).not.toBe('');
   });
 
   it('says when nothing matches, and refuses a range that ends before it starts', async () => {

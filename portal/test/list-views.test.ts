@@ -153,9 +153,10 @@ describe('list views in the URL (Chromium, real server)', () => {
     await root.page.reload();
     await settled(root.page);
     await root.page.getByRole('heading', { name: 'Users (1)' }).waitFor();
-    expect(await root.page.getByLabel('Tenant Organization').inputValue()).toBe(
-      new URL(link).searchParams.get('tenant'),
-    );
+    // The picker shows its value once the list of tenants has loaded.
+    await expect
+      .poll(() => root.page.getByLabel('Tenant Organization').inputValue())
+      .toBe(new URL(link).searchParams.get('tenant'));
     expect(root.errors).toEqual([]);
   });
 });

@@ -168,7 +168,8 @@ describe('usage analytics (Chromium, real server, emulator)', () => {
     await page.reload();
     await settled(page);
     await expect.poll(() => tile(page, 'Views').textContent()).toBe('0');
-    expect(await page.getByLabel('Tenant', { exact: true }).inputValue()).toBe(globex);
+    // The picker shows its value once the list of tenants has loaded.
+    await expect.poll(() => page.getByLabel('Tenant', { exact: true }).inputValue()).toBe(globex);
     await session.context.close();
   });
 
