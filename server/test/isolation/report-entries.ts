@@ -93,7 +93,7 @@ export const REPORT_MATRIX: Matrix = {
     expect: superAdminOnly(),
   },
   'POST /api/powerbi/usage': {
-    // Stored under the caller's own tenant whatever report id it names.
+    // Only a report the caller may open counts: another tenant's is 404, an ungranted one 403.
     request: async (ctx, target) => ({
       url: '/api/powerbi/usage',
       payload: { reportId: (await workspaceOf(ctx, target)).reportId, loadMs: 1, renderMs: 1 },
@@ -101,9 +101,9 @@ export const REPORT_MATRIX: Matrix = {
     expect: {
       anonymous: [401, 401],
       superAdmin: [200, 200],
-      adminA: [200, 200],
-      viewerA: [200, 200],
-      adminB: [200, 200],
+      adminA: [200, 404],
+      viewerA: [403, 404],
+      adminB: [404, 200],
     },
   },
   'POST /api/admin/powerbi/reports': {

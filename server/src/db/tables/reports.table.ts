@@ -35,4 +35,6 @@ export interface ReportUsageTable {
   load_ms: number;
   render_ms: number;
   at: Generated<Date>;
+  /** The period the beacon counted the view in (see usage.service.ts); null on older rows. */
+  view_slot: number | null;
 }

@@ -33,6 +33,11 @@ export function listTenantReports(db: Db, tenantId: string): Promise<ReportRow[]
     .execute();
 }
 
+/** A report of any tenant, by its id (ids are the analytics service's, unique across tenants). */
+export function findReport(db: Db, reportId: string): Promise<ReportRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirst();
+}
+
 export function findTenantReport(
   db: Db,
   tenantId: string,

@@ -73,6 +73,16 @@ export async function usagePerDay(db: Db, window: UsageWindow) {
     .execute();
 }
 
+/**
+ * A join kept inside the window's tenant: a tenant's figures name only its own reports and people.
+ * A usage row naming another tenant's report (the beacon refuses those now; older rows may remain)
+ * then shows its id alone, never that report's name or tenant.
+ */
+const withinWindow = (tenantColumn: 'r.tenant_id' | 'p.tenant_id', window: UsageWindow) =>
+  window.tenantId === null
+    ? sql<boolean>`true`
+    : sql<boolean>`${sql.ref(tenantColumn)} = ${window.tenantId}`;
+
 /** Per report opened in the window, with its name and tenant as they are today. */
 export async function usagePerReport(db: Db, window: UsageWindow) {
   const perReport = usageIn(db, window)
@@ -86,7 +96,9 @@ export async function usagePerReport(db: Db, window: UsageWindow) {
     .groupBy('u.report_id');
   return db
     .selectFrom(perReport.as('a'))
-    .leftJoin('reports as r', 'r.id', 'a.report_id')
+    .leftJoin('reports as r', (join) =>
+      join.onRef('r.id', '=', 'a.report_id').on(withinWindow('r.tenant_id', window)),
+    )
     .leftJoin('tenants as t', 't.id', 'r.tenant_id')
     .selectAll('a')
     .select(['r.name', 'r.tenant_id', 't.name as tenant_name'])
@@ -129,7 +141,9 @@ export async function usagePerPerson(db: Db, window: UsageWindow, limit: number)
     .limit(limit);
   return db
     .selectFrom(perPerson.as('a'))
-    .leftJoin('users as p', 'p.id', 'a.user_id')
+    .leftJoin('users as p', (join) =>
+      join.onRef('p.id', '=', 'a.user_id').on(withinWindow('p.tenant_id', window)),
+    )
     .leftJoin('tenants as t', 't.id', 'p.tenant_id')
     .selectAll('a')
     .select(['p.first_name', 'p.last_name', 'p.email', 'p.tenant_id', 't.name as tenant_name'])

@@ -311,11 +311,14 @@ describe('report lists and embed tokens by role', () => {
   });
 
   it('records usage and lists it for super administrators', async () => {
+    // An Admin opens every report of the tenant; the beacon counts only reports one may open.
+    const [report] = (await listReports(a.admin, a.groupId)).json<{ reports: { id: string }[] }>()
+      .reports;
     const posted = await t.request({
       method: 'POST',
       url: '/api/powerbi/usage',
-      token: a.viewer.token,
-      payload: { reportId: 'r-1', loadMs: 420, renderMs: 130 },
+      token: a.admin.token,
+      payload: { reportId: report!.id, loadMs: 420, renderMs: 130 },
     });
     expect(posted.statusCode).toBe(200);
     const list = await t.request({
@@ -324,7 +327,8 @@ describe('report lists and embed tokens by role', () => {
       token: superAdmin.token,
     });
     expect(list.json().entries[0]).toMatchObject({
-      userId: a.viewer.id,
+      userId: a.admin.id,
+      reportId: report!.id,
       loadMs: 420,
       renderMs: 130,
     });
