@@ -20,7 +20,10 @@ declare module '@fastify/jwt' {
   }
 }
 
-/** HS256 only (pinned), issuer and audience checked; the refresh credential travels in a cookie. */
+/**
+ * HS256 only (pinned), issuer, audience and expiry required and checked; the refresh credential
+ * travels in a cookie.
+ */
 export default fp<JwtOptions>(
   async (app, { secret, accessTokenTtlSeconds }) => {
     await app.register(cookie);
@@ -33,7 +36,13 @@ export default fp<JwtOptions>(
         iss: JWT_ISSUER,
         aud: ACCESS_AUDIENCE,
       },
-      verify: { algorithms: ['HS256'], allowedIss: JWT_ISSUER, allowedAud: ACCESS_AUDIENCE },
+      verify: {
+        algorithms: ['HS256'],
+        allowedIss: JWT_ISSUER,
+        allowedAud: ACCESS_AUDIENCE,
+        // A token without `exp` would never expire; ours always carry one, so one without is refused.
+        requiredClaims: ['exp'],
+      },
     });
   },
   { name: 'jwt' },
