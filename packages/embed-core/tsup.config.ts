@@ -1,18 +1,45 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 import pkg from './package.json' with { type: 'json' };
 
 const banner = {
   js: `// @canopy/embed-core v${pkg.version} (powerbi-client 2.23.1 compatible) | MIT`,
 };
 
+const publicEntries = {
+  index: 'src/index.ts',
+  global: 'src/global.ts',
+};
+
+/**
+ * ESM library: every source module is an entry, so the output keeps one file per module (plus
+ * shared chunks). A bundler that imports one export then keeps only the modules it reaches; with one
+ * big chunk, a single impure statement or the powerbi-models import kept everything. powerbi-models
+ * stays an external dependency. `root` lets the bundle-size test build into a folder of its own.
+ */
+export function esmLibrary(root = '.'): Options {
+  return {
+    entry: [`${root}/src/**/*.ts`, `!${root}/src/**/script-tag.ts`],
+    format: ['esm'],
+    splitting: true,
+    target: 'es2020',
+    treeshake: true,
+    banner,
+  };
+}
+
 export default defineConfig([
   {
-    // Library entries: ESM + CJS + declarations. powerbi-models stays an external dependency.
-    entry: { index: 'src/index.ts', global: 'src/global.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
+    ...esmLibrary(),
+    dts: { entry: publicEntries },
     sourcemap: true,
     clean: true,
+  },
+  {
+    // CommonJS library: one file per public entry (CommonJS consumers do not tree-shake).
+    entry: publicEntries,
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
     target: 'es2020',
     treeshake: true,
     banner,

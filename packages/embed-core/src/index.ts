@@ -14,16 +14,6 @@ import { QuickCreate } from './embeds/quick-create.ts';
 import { Report } from './embeds/report.ts';
 import { Tile } from './embeds/tile.ts';
 import { Visual } from './embeds/visual.ts';
-import { defineEmbedKinds } from './service/embed-kinds.ts';
-
-// The Service creates components through this table (it imports no component class), in the
-// original's lookup order. Touches no global: importing stays free of browser side effects.
-defineEmbedKinds({
-  components: [Tile, Report, Dashboard, Qna, Visual],
-  report: Report,
-  create: Create,
-  quickCreate: QuickCreate,
-});
 
 export { service, factories, models };
 

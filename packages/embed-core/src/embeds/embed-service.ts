@@ -4,8 +4,8 @@ import type { IRequest, Router, RouterResponse } from '../transport/router.ts';
 
 /**
  * What an embedded component needs from the Service that created it. Components depend on this
- * interface, never on the Service module: the Service creates components through the kinds table
- * the entry point fills (`service/embed-kinds.ts`), so neither module imports the other.
+ * interface, never on the Service module, so the Service can import the component classes
+ * (`service/embed-kinds.ts`) without an import cycle.
  */
 export interface IEmbedService {
   /** The Service-wide fallback token; `setAccessToken` updates it. */

@@ -1,10 +1,18 @@
 /**
- * The embed kinds a Service can create, filled by the package entry (`index.ts`). The Service reads
- * this table instead of importing the component classes, and the components depend only on the
- * `IEmbedService` interface, so the Service and the components do not import each other.
+ * The embed kinds a Service can create. The components depend only on the `IEmbedService`
+ * interface, never on the Service module, so importing them here makes no cycle. The table is built
+ * by plain declarations (no call at import time): a bundler drops all of it when the Service is
+ * unused, which is what lets the package entry be free of side effects.
  */
+import { Create } from '../embeds/create.ts';
+import { Dashboard } from '../embeds/dashboard.ts';
 import type { Embed, IEmbedConfigurationBase } from '../embeds/embed.ts';
 import type { IEmbedService } from '../embeds/embed-service.ts';
+import { Qna } from '../embeds/qna.ts';
+import { QuickCreate } from '../embeds/quick-create.ts';
+import { Report } from '../embeds/report.ts';
+import { Tile } from '../embeds/tile.ts';
+import { Visual } from '../embeds/visual.ts';
 
 /** A component class the Service instantiates, matched by lower-cased `type`. */
 export type BuiltInComponent = {
@@ -40,23 +48,18 @@ export interface EmbedKinds {
 }
 
 /**
- * `Service.components` (public in the original, so pages may read or extend it) is this array:
- * it starts empty and `defineEmbedKinds` fills it.
+ * `Service.components` (public in the original, so pages may read or extend it) is this array, in
+ * the original's lookup order.
  */
-export const builtInComponents: BuiltInComponent[] = [];
-let kinds: EmbedKinds | undefined;
+export const builtInComponents: BuiltInComponent[] = [Tile, Report, Dashboard, Qna, Visual];
 
-/** Called once by the package entry with the component classes. */
-export function defineEmbedKinds(table: EmbedKinds): void {
-  kinds = table;
-  builtInComponents.splice(0, builtInComponents.length, ...table.components);
-}
+const kinds: EmbedKinds = {
+  components: builtInComponents,
+  report: Report,
+  create: Create,
+  quickCreate: QuickCreate,
+};
 
 export function embedKinds(): EmbedKinds {
-  if (!kinds) {
-    throw new Error(
-      '[embed-core] No embed kinds are defined: import the Service from the package entry (@canopy/embed-core), not from an internal module.',
-    );
-  }
   return kinds;
 }
