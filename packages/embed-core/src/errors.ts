@@ -88,6 +88,12 @@ export const EmbedErrorCode = {
   TokenRefreshFailed: 'TokenRefreshFailed',
   /** An argument of an API added by this package (or a non-object where an object is required) is invalid. */
   InvalidArgument: 'InvalidArgument',
+  /**
+   * The embed URL is a well-formed http(s) URL, but its origin is neither an https host of the cloud
+   * allow-list nor one of the Service's `trustedOrigins` (typically a local emulator not yet trusted).
+   * The message names the origin and the option to set; it still contains the original text.
+   */
+  UntrustedOrigin: 'UntrustedOrigin',
 } as const;
 
 export type EmbedErrorCode = (typeof EmbedErrorCode)[keyof typeof EmbedErrorCode];

@@ -96,12 +96,15 @@ const CASES: Array<[string, unknown, Expected]> = [
   [
     'invalid host',
     report({ embedUrl: 'https://evil.example/reportEmbed' }),
-    { error: messages.invalidEmbedUrl },
+    {
+      code: 'UntrustedOrigin',
+      error: /origin https:\/\/evil\.example is not trusted.*trustedOrigins/,
+    },
   ],
   [
     'http URL',
     report({ embedUrl: 'http://app.powerbi.com/reportEmbed' }),
-    { error: messages.invalidEmbedUrl },
+    { code: 'UntrustedOrigin', error: /http:\/\/app\.powerbi\.com.*https only/ },
   ],
   ['malformed URL', report({ embedUrl: 'https://' }), { error: messages.invalidEmbedUrl }],
   [

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { factories, models, service as pbi, type Embed, type Report } from '../src/index.ts';
+import {
+  EmbedErrorCode,
+  factories,
+  isEmbedError,
+  models,
+  service as pbi,
+  type Embed,
+  type Report,
+} from '../src/index.ts';
 import { defaultApp, FakeFrameHarness, flush, type FakeFrame } from './support/fake-frame.ts';
 
 const HOST = 'https://app.powerbi.com';
@@ -245,6 +253,46 @@ describe('origin checks', () => {
         }),
       ).toThrow(INVALID_URL);
       expect(container.children).toHaveLength(0);
+    });
+
+    it('should name the untrusted origin and trustedOrigins, with a code of its own', () => {
+      service = newService({ trustedOrigins: ['http://localhost:5301'] });
+      let thrown: unknown;
+      try {
+        service.embed(container, {
+          type: 'report',
+          id: 'r1',
+          embedUrl: `${EMULATOR}/reportEmbed?reportId=r1`,
+          accessToken: 't',
+        });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isEmbedError(thrown) && thrown.code).toBe(EmbedErrorCode.UntrustedOrigin);
+      const message = (thrown as Error).message;
+      expect(message).toContain(`origin ${EMULATOR} is not trusted`);
+      expect(message).toContain(`{ trustedOrigins: ['${EMULATOR}'] }`);
+      // Code that matched the original text with includes() still matches.
+      expect(message).toContain(INVALID_URL);
+      expect(container.children).toHaveLength(0);
+      // The same for preload.
+      expect(() => service.preload({ type: 'report', embedUrl: `${EMULATOR}/x` })).toThrow(
+        `origin ${EMULATOR} is not trusted`,
+      );
+    });
+
+    it('should keep the original message alone for a URL that is not http(s)', () => {
+      service = newService({ trustedOrigins: [EMULATOR] });
+      for (const embedUrl of ['not a url', 'javascript:alert(1)//app.powerbi.com', 'ftp://x.y/']) {
+        let thrown: unknown;
+        try {
+          service.embed(container, { type: 'report', id: 'r1', embedUrl, accessToken: 't' });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(isEmbedError(thrown)).toBe(false);
+        expect((thrown as Error).message).toBe(INVALID_URL);
+      }
     });
 
     it('should ignore trusted origins that are not URLs', () => {

@@ -8,6 +8,7 @@ import {
   type service,
 } from '@canopy/embed-core';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { showEmbedError } from './embed-error-notice.ts';
 import { getDefaultService, useProvidedService } from './embed-service-context.tsx';
 import { SDK_TYPE, SDK_WRAPPER_VERSION } from './sdk-info.ts';
 
@@ -67,9 +68,22 @@ export function useEmbed<E extends Embed<object> = Embed<object>>(
   const providedService = useProvidedService();
   const serviceProp = options.service;
 
+  // A configuration the core refused at once (untrusted embed URL origin, no type…) is kept, like
+  // the controller's own state, in a store outside React, and shown in the container: thrown from
+  // an effect, it would unmount the whole page.
+  const [refusal] = useState(createRefusalStore);
+  const attempt = (run: () => void) => {
+    try {
+      run();
+      if (controller.getSnapshot().embed) refusal.set(undefined);
+    } catch (error) {
+      refusal.set({ error });
+    }
+  };
+
   // Declared before the mount effect: a (re)mount in the same commit embeds this render's input.
   useEffect(() => {
-    controller.update(input);
+    attempt(() => controller.update(input));
   });
 
   // What the controller is mounted on, and the reset waiting out `cleanupDelayMs`.
@@ -99,7 +113,7 @@ export function useEmbed<E extends Embed<object> = Embed<object>>(
       const start = () => {
         startTimer = undefined;
         mounted.current = { service: target, element };
-        controller.mount(target, element);
+        attempt(() => controller.mount(target, element));
       };
       if (embedDelayMs > 0) startTimer = setTimeout(start, embedDelayMs);
       else start();
@@ -119,5 +133,38 @@ export function useEmbed<E extends Embed<object> = Embed<object>>(
     controller.getSnapshot,
     controller.getSnapshot,
   );
+
+  const refused = useSyncExternalStore(refusal.subscribe, refusal.get, refusal.get);
+  const refusedError = refused && !state.embed ? refused : undefined;
+  useEffect(() => {
+    if (!element || !refusedError) return undefined;
+    return showEmbedError(element, refusedError.error);
+  }, [element, refusedError]);
+
+  if (refusedError)
+    return { embed: undefined, status: 'error', error: refusedError.error, ref: setElement };
   return { ...state, ref: setElement };
+}
+
+interface RefusalStore {
+  get: () => { error: unknown } | undefined;
+  set: (value: { error: unknown } | undefined) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createRefusalStore(): RefusalStore {
+  let value: { error: unknown } | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (next) => {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -199,18 +199,4 @@ describe('PowerBIEmbed (powerbi-client-react 2.0.x props)', () => {
     expect(bed.service.getNumberOfComponents()).toBe(0);
     expect(bed.service.router.routeCount).toBe(bed.baseline.routes);
   });
-
-  it('should throw core errors unchanged to the React tree', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() =>
-      render(
-        <PowerBIEmbed
-          embedConfig={reportConfig({ embedUrl: 'https://evil.example.com/reportEmbed' })}
-          service={bed.service}
-        />,
-      ),
-    ).toThrow(
-      'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL',
-    );
-  });
 });

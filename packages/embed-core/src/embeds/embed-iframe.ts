@@ -2,7 +2,7 @@
  * The embed's `<iframe>`: creating it in the container, and the listeners that start loading (or
  * creating) once the frame document is there. Internal to `Embed` (not part of the public entry).
  */
-import { messages } from '../errors.ts';
+import { embedUrlError } from '../internal/embed-url-validation.ts';
 import { addParamToUrl } from '../internal/url.ts';
 import type { IEmbedService } from './embed-service.ts';
 
@@ -26,7 +26,7 @@ export function createEmbedIframe(
 ): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   const src = addParamToUrl(embedUrl, 'uid', uniqueId);
-  if (!service.validateEmbedUrl(src)) throw new Error(messages.invalidEmbedUrl);
+  if (!service.validateEmbedUrl(src)) throw embedUrlError(src);
   iframe.style.width = '100%';
   iframe.style.height = '100%';
   iframe.setAttribute('src', src);

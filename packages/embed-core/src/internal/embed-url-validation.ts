@@ -1,3 +1,5 @@
+import { EmbedError, EmbedErrorCode, messages } from '../errors.ts';
+
 /**
  * The analytics service's hosts that may be embedded (https only). Suffix rules accept any
  * sub-domain; exact rules accept only that host. Ports are not checked, as in the original.
@@ -54,4 +56,30 @@ export function validateEmbedUrl(
   if (isAllowedServiceUrl(url)) return true;
   const origin = toOrigin(url);
   return origin !== undefined && trustedOrigins.has(origin);
+}
+
+/**
+ * The error for a URL `validateEmbedUrl` refused. A malformed or non-http(s) URL gets the original
+ * text alone. A well-formed http(s) URL was refused only because of its origin, so the error says
+ * which origin and how to trust it: the original text ("hostname or protocol are invalid … use the
+ * REST APIs") sends someone embedding a local emulator looking in the wrong place. The original text
+ * stays at the end of the message, so code matching it with `includes` still does.
+ */
+export function embedUrlError(url: string | undefined): Error {
+  const origin = toOrigin(url);
+  if (!origin || !/^https?:\/\//.test(origin)) return new Error(messages.invalidEmbedUrl);
+  if (origin.startsWith('http:') && isAllowedServiceUrl(origin.replace(/^http:/, 'https:'))) {
+    return new EmbedError(
+      EmbedErrorCode.UntrustedOrigin,
+      `The embed URL's origin ${origin} is not trusted: Power BI hosts are embedded over https only. ` +
+        `Use the embedUrl the REST API returns (https://…). ${messages.invalidEmbedUrl}`,
+    );
+  }
+  return new EmbedError(
+    EmbedErrorCode.UntrustedOrigin,
+    `The embed URL's origin ${origin} is not trusted: it is neither an https Power BI host nor in ` +
+      `this Service's trustedOrigins. If you trust it (a local emulator, for example), create the ` +
+      `Service with { trustedOrigins: ['${origin}'] } (the fourth argument of new service.Service). ` +
+      messages.invalidEmbedUrl,
+  );
 }

@@ -2,7 +2,7 @@
  * `service.preload`: a hidden iframe that fetches the embed service's static assets before the
  * first embed, so that embed starts faster. Internal to `Service`.
  */
-import { messages } from '../errors.ts';
+import { embedUrlError } from '../internal/embed-url-validation.ts';
 import type { IEmbedConfigurationBase } from '../embeds/embed.ts';
 import type { IEmbedService } from '../embeds/embed-service.ts';
 
@@ -15,7 +15,7 @@ export function createPreloadFrame(
   config: IEmbedConfigurationBase,
   element: HTMLElement | undefined,
 ): HTMLIFrameElement {
-  if (!service.validateEmbedUrl(config.embedUrl)) throw new Error(messages.invalidEmbedUrl);
+  if (!service.validateEmbedUrl(config.embedUrl)) throw embedUrlError(config.embedUrl);
   const iframe = document.createElement('iframe');
   iframe.setAttribute('style', 'display:none;');
   iframe.setAttribute('src', config.embedUrl as string);

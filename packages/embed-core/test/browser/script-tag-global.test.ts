@@ -83,7 +83,7 @@ describe('script-tag global build in Chromium', () => {
         tokenTypeEmbed: client.models.TokenType.Embed,
         sdkVersion: service.getSDKVersion(),
         sessionId: service.getSdkSessionId(),
-        refusesHttp: embedError === invalidUrl,
+        refusesHttp: embedError?.includes(invalidUrl) === true,
       };
     }, INVALID_URL);
     expect(result).toMatchObject({

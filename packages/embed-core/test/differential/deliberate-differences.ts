@@ -333,6 +333,44 @@ export const deliberateDifferences: DeliberateDifference[] = [
         return { ...post, replies: [] };
       }),
   },
+  {
+    id: 'untrusted-origin-message',
+    steps: [
+      'validate.http-url',
+      'validate.foreign-host',
+      'validate.bare-domain',
+      'validate.preload-bad-url',
+    ],
+    aspects: ['result'],
+    what: "A well-formed http(s) embed URL refused for its origin throws EmbedError 'UntrustedOrigin', whose message names the origin and what to change (trustedOrigins, or https) before the original text.",
+    why: "The original's text blames the hostname or protocol and points to the REST APIs; someone embedding a local emulator learns nothing from it. The original text stays in the message, so includes() matches still work.",
+    expected: (original, stepId) => {
+      const INVALID =
+        'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL';
+      expect(original).toEqual({ kind: 'throw', value: { $error: 'Error', message: INVALID } });
+      const origin = {
+        'validate.http-url': 'http://app.powerbi.com',
+        'validate.foreign-host': 'https://app.powerbi.com.evil.example',
+        'validate.bare-domain': 'https://powerbi.com',
+        'validate.preload-bad-url': 'http://app.powerbi.com',
+      }[stepId];
+      const message = expect.stringMatching(
+        new RegExp(
+          `^The embed URL's origin ${origin?.replace(/\./g, '\\.')} is not trusted: .*${INVALID.replace(/\./g, '\\.')}$`,
+        ),
+      ) as unknown;
+      return {
+        kind: 'throw',
+        value: {
+          $error: 'EmbedError',
+          name: 'EmbedError',
+          code: 'UntrustedOrigin',
+          message,
+          detailedMessage: message,
+        },
+      };
+    },
+  },
 ];
 
 export function differencesFor(stepId: string, aspect: Aspect): DeliberateDifference[] {
