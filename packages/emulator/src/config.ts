@@ -41,6 +41,14 @@ export interface EmulatorOptions {
   adminApi?: boolean;
   /** New workspaces get a copy of the sample dataset, reports and dashboard (default true). */
   populateNewWorkspaces?: boolean;
+  /**
+   * The service supports at most 1,000 workspaces per principal (a service principal or each of its
+   * profiles). Creating a workspace past this many answers with an `X-Emulator-Warning` header and
+   * logs a warning (default 1000; 0 turns the warning off).
+   */
+  workspacesPerPrincipalWarning?: number;
+  /** Profiles one service principal may create (default 100,000, the service's limit). */
+  profilesPerPrincipal?: number;
   /** How long an on-demand dataset refresh stays "Unknown" (running) before it completes (ms). */
   refreshDurationMs?: number;
   /**
@@ -79,6 +87,8 @@ export interface ResolvedConfig {
   knobs: Partial<Knobs>;
   adminApi: boolean;
   populateNewWorkspaces: boolean;
+  workspacesPerPrincipalWarning: number;
+  profilesPerPrincipal: number;
   refreshDurationMs: number;
   exportPhaseMs: number;
   now: () => number;
@@ -162,6 +172,18 @@ export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
     knobs: options.knobs ?? {},
     adminApi: options.adminApi ?? true,
     populateNewWorkspaces: options.populateNewWorkspaces ?? true,
+    workspacesPerPrincipalWarning: integerIn(
+      'workspacesPerPrincipalWarning',
+      options.workspacesPerPrincipalWarning ?? 1000,
+      0,
+      10_000_000,
+    ),
+    profilesPerPrincipal: integerIn(
+      'profilesPerPrincipal',
+      options.profilesPerPrincipal ?? 100_000,
+      1,
+      10_000_000,
+    ),
     refreshDurationMs: integerIn(
       'refreshDurationMs',
       options.refreshDurationMs ?? 2000,
@@ -199,6 +221,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   set('tenantId', env.CANOPY_EMULATOR_TENANT_ID);
   set('tokenSecret', env.CANOPY_EMULATOR_TOKEN_SECRET);
   set('exportPhaseMs', number(env.CANOPY_EMULATOR_EXPORT_PHASE_MS));
+  set('workspacesPerPrincipalWarning', number(env.CANOPY_EMULATOR_WORKSPACE_WARNING));
+  if (env.CANOPY_EMULATOR_EMPTY !== undefined && env.CANOPY_EMULATOR_EMPTY !== '') {
+    set('populateNewWorkspaces', !/^(1|true|yes|on)$/i.test(env.CANOPY_EMULATOR_EMPTY));
+  }
   if (env.CANOPY_EMULATOR_CLIENT_ID || env.CANOPY_EMULATOR_CLIENT_SECRET) {
     options.clients = [
       {

@@ -37,6 +37,8 @@ interface Ids {
   cloneId: string;
   exportId: string;
   pushDatasetId: string;
+  profileId: string;
+  clientId: string;
 }
 
 interface Call {
@@ -72,6 +74,30 @@ const calls: Call[] = [
     op: 'POST /groups/:groupId/users',
     path: (ids) => `/groups/${ids.newGroupId}/users`,
     body: () => ({ emailAddress: 'ops@example.com', groupUserAccessRight: 'Viewer' }),
+  },
+  // A profile, granted access to the new workspace: the users list then carries its `profile`.
+  {
+    op: 'POST /profiles',
+    path: () => '/profiles',
+    body: () => ({ displayName: 'Contract profile' }),
+    keep: (body, ids) => void (ids.profileId = body.id),
+  },
+  { op: 'GET /profiles', path: () => '/profiles' },
+  { op: 'GET /profiles/:profileId', path: (ids) => `/profiles/${ids.profileId}` },
+  {
+    op: 'PUT /profiles/:profileId',
+    path: (ids) => `/profiles/${ids.profileId}`,
+    body: () => ({ displayName: 'Contract profile, renamed' }),
+  },
+  {
+    op: 'POST /groups/:groupId/users',
+    path: (ids) => `/groups/${ids.newGroupId}/users`,
+    body: (ids) => ({
+      identifier: ids.clientId,
+      principalType: 'App',
+      groupUserAccessRight: 'Viewer',
+      profile: { id: ids.profileId },
+    }),
   },
   { op: 'GET /groups/:groupId/users', path: (ids) => `/groups/${ids.newGroupId}/users` },
   {
@@ -250,7 +276,8 @@ const calls: Call[] = [
     body: () => ({ accessLevel: 'View' }),
   },
 
-  // Last: the workspace created above goes.
+  // Last: the profile and the workspace created above go.
+  { op: 'DELETE /profiles/:profileId', path: (ids) => `/profiles/${ids.profileId}` },
   { op: 'DELETE /groups/:groupId', path: (ids) => `/groups/${ids.newGroupId}` },
 ];
 
@@ -301,6 +328,8 @@ describe('the REST contract', () => {
       cloneId: '',
       exportId: '',
       pushDatasetId: '',
+      profileId: '',
+      clientId: emulator.clientId,
     };
     const problems: string[] = [];
     for (const call of calls) {
@@ -344,6 +373,7 @@ describe('the REST contract', () => {
     // The calls reached what they were meant to: the later ones depended on these ids.
     expect(ids.tileId).not.toBe('');
     expect(ids.exportId).not.toBe('');
+    expect(ids.profileId).not.toBe('');
   });
 });
 

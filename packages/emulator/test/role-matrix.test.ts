@@ -32,7 +32,11 @@ interface Request {
 }
 
 /** A request that succeeds for a caller holding the capability, per declared REST route. */
-async function requestFor(policy: DeclaredRoute, ws: SeededWorkspace): Promise<Request> {
+async function requestFor(
+  policy: DeclaredRoute,
+  ws: SeededWorkspace,
+  caller: Caller,
+): Promise<Request> {
   const exportId = async () => {
     const started = await call(
       `${emulator.apiUrl}/groups/${ws.groupId}/reports/${ws.salesReportId}/ExportTo`,
@@ -46,6 +50,14 @@ async function requestFor(policy: DeclaredRoute, ws: SeededWorkspace): Promise<R
     const created = await call(`${emulator.apiUrl}/groups/${ws.groupId}/datasets`, {
       token: emulator.appToken(principals.Admin),
       body: pushDefinition,
+    });
+    return created.body.id as string;
+  };
+  // Profile routes (rest/profiles.ts) act on a profile of the calling service principal.
+  const profileId = async () => {
+    const created = await call(`${emulator.apiUrl}/profiles`, {
+      token: emulator.appToken(principals[caller]),
+      body: { displayName: 'Tenant' },
     });
     return created.body.id as string;
   };
@@ -63,10 +75,13 @@ async function requestFor(policy: DeclaredRoute, ws: SeededWorkspace): Promise<R
     .replace(':dashboardId', ws.dashboardId)
     .replace(':tileId', ws.tileIds[0] ?? '')
     .replace(':user', 'victim@example.com')
-    .replace(':exportId', policy.url.includes(':exportId') ? await exportId() : '');
+    .replace(':exportId', policy.url.includes(':exportId') ? await exportId() : '')
+    .replace(':profileId', policy.url.includes(':profileId') ? await profileId() : '');
   const method = policy.method === 'ALL' ? 'GET' : policy.method;
   const bodies: Record<string, unknown> = {
     'POST /groups': { name: 'New workspace' },
+    'POST /profiles': { displayName: 'Tenant' },
+    [`PUT ${path.startsWith('/profiles/') ? path : ''}`]: { displayName: 'Renamed' },
     'POST /GenerateToken': { reports: [{ id: ws.salesReportId }] },
     [`POST /groups/${ws.groupId}/AssignToCapacity`]: {
       capacityId: '0f084df7-c13d-451b-af5f-ed0c466403b2',
@@ -132,7 +147,7 @@ describe("role × operation (generated from the routes' guards and capabilityRol
         emailAddress: 'victim@example.com',
         principalType: 'User',
       });
-      const request = await requestFor(policy, ws);
+      const request = await requestFor(policy, ws, caller);
       const response = await call(`${emulator.apiUrl}${request.path}`, {
         token: emulator.appToken(principals[caller]),
         method: request.method,

@@ -3,6 +3,8 @@ import type { AppTokenClaims } from '../auth/claims.ts';
 import { authenticateApp } from '../auth/bearer.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';
+import type { ProfileRecord } from '../state/records.ts';
+import { actingPrincipal } from './acting-principal.ts';
 import { forbidden, notMember } from './denials.ts';
 import { guardHook, noRule } from './guard-hook.ts';
 import type { RouteGuard, WorkspaceScope } from './route-guard.ts';
@@ -10,7 +12,10 @@ import { hasCapability, roleOf, type Capability, type WorkspaceRole } from './wo
 
 /** What the guard established for a REST request: who calls, and its role where the URL names one. */
 export interface RestAccess {
+  /** The token's claims, `sub` being the acting principal (a profile's id when a profile acts). */
   claims: AppTokenClaims;
+  /** The profile the call acts as (`X-PowerBI-profile-id`). */
+  profile?: ProfileRecord;
   workspaceId?: string;
   role?: WorkspaceRole;
 }
@@ -57,8 +62,14 @@ export function authorizeRest(
   if (guard.kind !== 'app' && guard.kind !== 'workspace') {
     throw new EmulatorError('InternalServerError', `A ${guard.kind} rule on a REST route`);
   }
-  const claims = authenticateApp(context, request);
-  if (guard.kind === 'app') return { claims };
+  const { claims, profile } = actingPrincipal(context, request, authenticateApp(context, request));
+  const caller = profile ? { claims, profile } : { claims };
+  if (guard.kind === 'app') {
+    if (guard.servicePrincipalOnly && profile) {
+      throw forbidden('Only the service principal itself can call this, not one of its profiles');
+    }
+    return caller;
+  }
   const workspaceId = workspaceOfRequest(
     context,
     request.params as Record<string, string | undefined>,
@@ -69,7 +80,7 @@ export function authorizeRest(
   if (!hasCapability(role, guard.capability)) {
     throw forbidden(`The ${role} role cannot ${describe[guard.capability]} in this workspace`);
   }
-  return { claims, workspaceId, role };
+  return { ...caller, workspaceId, role };
 }
 
 const describe: Record<Capability, string> = {

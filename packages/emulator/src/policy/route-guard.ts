@@ -23,8 +23,11 @@ export type RouteGuard =
   | { kind: 'public'; why: string }
   /** /_emulator/admin: only when the `adminApi` option is on (the default for a local test tool). */
   | { kind: 'admin' }
-  /** Any valid app token; the handler narrows (e.g. GET /groups lists the caller's workspaces). */
-  | { kind: 'app'; grant?: boolean }
+  /**
+   * Any valid app token; the handler narrows (e.g. GET /groups lists the caller's workspaces).
+   * `servicePrincipalOnly`: refused when the call acts as a profile (the Profiles API).
+   */
+  | { kind: 'app'; grant?: boolean; servicePrincipalOnly?: boolean }
   /** An app token whose principal holds `capability` in the workspace the URL names. */
   | {
       kind: 'workspace';
@@ -58,6 +61,9 @@ export const anyAppToken = (options: { grant?: boolean } = {}): RouteGuard => ({
   kind: 'app',
   ...(options.grant ? { grant: true } : {}),
 });
+
+/** An app token of a service principal acting as itself, not as one of its profiles. */
+export const servicePrincipalOnly = (): RouteGuard => ({ kind: 'app', servicePrincipalOnly: true });
 
 /** An app token whose principal holds `capability` in the workspace of `scope`. */
 export const workspaceRole = (

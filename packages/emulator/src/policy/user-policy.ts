@@ -1,12 +1,10 @@
-import type { GroupUser, GroupUserAccessRight, WorkspaceRecord } from '../state/records.ts';
+import type { GroupUserAccessRight, WorkspaceRecord } from '../state/records.ts';
 import { forbidden } from './denials.ts';
+import { isPrincipal } from './principal-match.ts';
 import { roleRank, type WorkspaceRole } from './workspace-roles.ts';
 
 const rank = (right: GroupUserAccessRight | undefined) =>
   right === undefined || right === 'None' ? 0 : roleRank[right];
-
-const matches = (user: GroupUser, who: string) =>
-  user.identifier === who || user.emailAddress === who;
 
 /**
  * Adding, changing (`next` a role) or removing (`next` undefined) a workspace user. Admins manage
@@ -19,7 +17,7 @@ export function authorizeUserChange(
   target: string,
   next: GroupUserAccessRight | undefined,
 ): void {
-  const current = workspace.users.find((user) => matches(user, target))?.groupUserAccessRight;
+  const current = workspace.users.find((user) => isPrincipal(user, target))?.groupUserAccessRight;
   const isSelf = target === actor.principal;
   if (isSelf && rank(next) > rank(current)) {
     throw forbidden('A principal cannot raise its own workspace role');

@@ -1,5 +1,6 @@
 import type { GroupUserAccessRight } from '../state/records.ts';
 import type { Registry } from '../state/registry.ts';
+import { isPrincipal } from './principal-match.ts';
 
 /**
  * Workspace roles and what each may do, as the service documents them ("Roles in workspaces"):
@@ -61,7 +62,7 @@ export function hasCapability(role: WorkspaceRole | undefined, capability: Capab
   return role !== undefined && capabilityRoles[capability].includes(role);
 }
 
-/** The role of a principal (client id or e-mail) in a workspace; undefined when it has none. */
+/** The role of a principal (profile id, client id or e-mail) in a workspace; undefined when none. */
 export function roleOf(
   registry: Registry,
   workspaceId: string,
@@ -69,9 +70,7 @@ export function roleOf(
 ): WorkspaceRole | undefined {
   const user = registry.workspaces
     .get(workspaceId)
-    ?.users.find(
-      (candidate) => candidate.identifier === principal || candidate.emailAddress === principal,
-    );
+    ?.users.find((candidate) => isPrincipal(candidate, principal));
   return user && user.groupUserAccessRight !== 'None' ? user.groupUserAccessRight : undefined;
 }
 

@@ -4,7 +4,13 @@ import { badRequest } from '../errors.ts';
 import { anyAppToken, workspaceRole } from '../policy/route-guard.ts';
 import { roleOf } from '../policy/workspace-roles.ts';
 import { defineRoute } from '../routing/define-route.ts';
-import { appPrincipal, freshContentIds, seedWorkspaceContent } from '../state/seed.ts';
+import type { ProfileRecord } from '../state/records.ts';
+import {
+  appPrincipal,
+  freshContentIds,
+  profilePrincipal,
+  seedWorkspaceContent,
+} from '../state/seed.ts';
 import { groupJson } from './representations.ts';
 import { guidPattern } from './rest-shapes.ts';
 import { restScope } from './scope.ts';
@@ -30,6 +36,24 @@ function nameFilter(filter: string | undefined): ((name: string) => boolean) | u
     return (name) => name.toLowerCase().includes(part);
   }
   throw badRequest("Unsupported $filter: use name eq '…' or contains(name,'…')", '$filter');
+}
+
+/**
+ * The service supports up to 1,000 workspaces per principal; past the configured count a new
+ * workspace still succeeds (the service does not refuse it either), with a warning that names the
+ * way out: one profile per customer, each profile with its own workspaces.
+ */
+function workspaceLimitWarning(
+  context: EmulatorContext,
+  principal: string,
+  profile: ProfileRecord | undefined,
+): string | undefined {
+  const limit = context.config.workspacesPerPrincipalWarning;
+  if (limit === 0) return undefined;
+  const count = context.registry.workspaceCountOf(principal);
+  if (count <= limit) return undefined;
+  const who = profile ? `Profile ${profile.id}` : `Service principal ${principal}`;
+  return `${who} now has access to ${count} workspaces, more than the ${limit} the service supports per principal; use service principal profiles (one per customer) to go beyond`;
 }
 
 export function groupRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
@@ -88,16 +112,20 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
       required: ['name'],
       properties: { name: { type: 'string', minLength: 1, maxLength: 256 } },
     },
-    handler: (request) => {
+    handler: (request, reply) => {
       const scope = restScope(context, request, prefix);
       const name = request.body.name.trim();
       if (name === '') throw badRequest('name must not be blank', 'name');
-      const creator = context.config.clients.find((client) => client.clientId === scope.claims.sub);
-      // The caller (service principal) becomes the workspace Admin, as in the cloud.
-      const workspace = context.registry.createWorkspace(
-        name,
-        appPrincipal(scope.claims.sub, creator?.displayName),
-      );
+      // The caller becomes the workspace Admin, as in the cloud: the service principal itself, or
+      // the profile it acts as (listed with the principal's id and the profile).
+      const creator = scope.profile
+        ? profilePrincipal(scope.profile)
+        : appPrincipal(
+            scope.claims.sub,
+            context.config.clients.find((client) => client.clientId === scope.claims.sub)
+              ?.displayName,
+          );
+      const workspace = context.registry.createWorkspace(name, creator);
       if (context.config.populateNewWorkspaces) {
         seedWorkspaceContent(
           context.registry,
@@ -106,6 +134,11 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
           scope.claims.sub,
           context.config.now(),
         );
+      }
+      const warning = workspaceLimitWarning(context, scope.claims.sub, scope.profile);
+      if (warning) {
+        request.log.warn({ principal: scope.claims.sub }, warning);
+        void reply.header('x-emulator-warning', warning);
       }
       return {
         '@odata.context': odataContext(scope.base, 'groups/$entity'),

@@ -16,6 +16,7 @@ import { datasetRoutes } from './datasets.ts';
 import { groupUserRoutes } from './group-users.ts';
 import { groupRoutes } from './groups.ts';
 import { myWorkspaceRoutes } from './my-workspace.ts';
+import { profileRoutes } from './profiles.ts';
 import { pushDatasetRoutes } from './push-datasets.ts';
 import { reportExportRoutes } from './report-export.ts';
 import { reportRoutes } from './reports.ts';
@@ -48,6 +49,7 @@ export const restRoutes =
     reportExportRoutes(app, context, mountPrefix);
     datasetMetadataRoutes(app, context, mountPrefix);
     myWorkspaceRoutes(app, context, mountPrefix);
+    profileRoutes(app, context, mountPrefix);
 
     // Unknown paths under /v1.0/myorg answer like the cloud: 404 PowerBIEntityNotFound.
     defineRoute(app, {

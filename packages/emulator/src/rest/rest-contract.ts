@@ -59,8 +59,13 @@ const GroupUser: Shape = {
     userType: 'string',
     principalType,
     groupUserAccessRight: { enum: ['None', 'Member', 'Admin', 'Contributor', 'Viewer'] },
+    profile: { object: { id: 'guid', displayName: 'string' } },
   },
   required: ['groupUserAccessRight', 'principalType', 'identifier'],
+};
+
+const ServicePrincipalProfile: Shape = {
+  object: { id: 'guid', displayName: 'string' },
 };
 
 const Report: Shape = {
@@ -296,6 +301,8 @@ export const shapes = {
   EmbedToken,
   Export,
   AvailableFeatures,
+  ServicePrincipalProfile,
+  ServicePrincipalProfiles: list(ServicePrincipalProfile),
 } satisfies Record<string, Shape>;
 
 /**
@@ -326,6 +333,13 @@ export const restContract: Record<string, OperationContract> = {
   'POST /groups/:groupId/users': ok('none'),
   'DELETE /groups/:groupId/users/:user': ok('none'),
   'GET /availableFeatures': ok(shapes.AvailableFeatures),
+
+  // Service principal profiles (only the service principal itself calls these).
+  'POST /profiles': ok(shapes.ServicePrincipalProfile),
+  'GET /profiles': ok(shapes.ServicePrincipalProfiles),
+  'GET /profiles/:profileId': ok(shapes.ServicePrincipalProfile),
+  'PUT /profiles/:profileId': ok(shapes.ServicePrincipalProfile),
+  'DELETE /profiles/:profileId': ok('none'),
 
   // Reports.
   'GET /groups/:groupId/reports': ok(shapes.Reports),

@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { restAccessOf } from '../policy/rest-guard.ts';
 import type { WorkspaceRole } from '../policy/workspace-roles.ts';
-import type { WorkspaceRecord } from '../state/records.ts';
+import type { ProfileRecord, WorkspaceRecord } from '../state/records.ts';
 import { baseUrl } from './urls.ts';
 
 /**
@@ -12,7 +12,10 @@ import { baseUrl } from './urls.ts';
  * before the handler ran), the public base URL, and lookups.
  */
 export interface RestScope {
+  /** `claims.sub` is the acting principal: the profile's id when the call acts as a profile. */
   claims: AppTokenClaims;
+  /** The profile the call acts as (`X-PowerBI-profile-id`), if any. */
+  profile: ProfileRecord | undefined;
   /** The caller's role in the workspace the URL names (absent on routes without one). */
   role: WorkspaceRole | undefined;
   base: string;
@@ -27,6 +30,7 @@ export function restScope(
   const access = restAccessOf(request);
   return {
     claims: access.claims,
+    profile: access.profile,
     role: access.role,
     base: baseUrl(context, request, prefix),
     workspace(groupId) {

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DashboardRecord, DatasetRecord, ReportRecord, WorkspaceRecord } from './records.ts';
+import type {
+  DashboardRecord,
+  DatasetRecord,
+  ProfileRecord,
+  ReportRecord,
+  WorkspaceRecord,
+} from './records.ts';
 import type { Registry } from './registry.ts';
 
 /** The catalogue as stored: plain JSON of every record, keyed by id. */
@@ -10,6 +16,8 @@ interface StoredCatalogue {
   datasets: DatasetRecord[];
   reports: ReportRecord[];
   dashboards: DashboardRecord[];
+  /** Service principal profiles (absent in catalogues saved before profiles existed). */
+  profiles?: ProfileRecord[];
 }
 
 const fileName = 'catalogue.json';
@@ -17,7 +25,7 @@ const readOnlyPost = /\/GenerateToken\b|\/_emulator\/(query|qna|token)|\/ExportT
 
 /**
  * Keeps the catalogue (workspaces, datasets with their rows and refresh history, reports,
- * dashboards) in `dir/catalogue.json`, so ids a host stored stay valid when the emulator restarts.
+ * dashboards, service principal profiles) in `dir/catalogue.json`, so ids a host stored stay valid when the emulator restarts.
  * The file is small (definitions, not the generated sales data, which the seed recreates) and is
  * written whole, through a temporary file and a rename, so a crash never leaves half a file.
  */
@@ -37,12 +45,14 @@ export class CataloguePersistence {
     registry.datasets.clear();
     registry.reports.clear();
     registry.dashboards.clear();
+    registry.profiles.clear();
     for (const workspace of stored.workspaces) registry.workspaces.set(workspace.id, workspace);
     for (const dataset of stored.datasets) registry.datasets.set(dataset.id, dataset);
     for (const report of stored.reports) registry.reports.set(report.definition.id, report);
     for (const dashboard of stored.dashboards) {
       registry.dashboards.set(dashboard.definition.id, dashboard);
     }
+    for (const profile of stored.profiles ?? []) registry.profiles.set(profile.id, profile);
     return true;
   }
 
@@ -77,6 +87,7 @@ export class CataloguePersistence {
       datasets: [...registry.datasets.values()],
       reports: [...registry.reports.values()],
       dashboards: [...registry.dashboards.values()],
+      profiles: [...registry.profiles.values()],
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(catalogue), { mode: 0o600 });

@@ -12,6 +12,19 @@ export interface GroupUser {
   identifier: string;
   principalType: PrincipalType;
   displayName?: string;
+  /**
+   * Set when the access belongs to one of the service principal's profiles rather than to the
+   * principal itself (`identifier` is then the service principal), as the service lists it.
+   */
+  profile?: { id: string; displayName?: string };
+}
+
+/** A service principal profile: a principal of its own, created and owned by a service principal. */
+export interface ProfileRecord {
+  id: string;
+  displayName: string;
+  /** The client id of the service principal that created it (the only one that may use it). */
+  servicePrincipalId: string;
 }
 
 export interface WorkspaceRecord {

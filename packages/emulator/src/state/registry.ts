@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DashboardDefinition, ReportDefinition } from '../contract.ts';
+import { isPrincipal } from '../policy/principal-match.ts';
 import type {
   DashboardRecord,
   DatasetRecord,
   GroupUser,
+  ProfileRecord,
   ReportRecord,
   WorkspaceRecord,
 } from './records.ts';
@@ -17,6 +19,8 @@ export class Registry {
   readonly datasets = new Map<string, DatasetRecord>();
   readonly reports = new Map<string, ReportRecord>();
   readonly dashboards = new Map<string, DashboardRecord>();
+  /** Service principal profiles, by id. */
+  readonly profiles = new Map<string, ProfileRecord>();
   /** Persistent filters, keyed `<reportId>\0<user>` (see internal/user-state-routes.ts). */
   readonly userStates = new Map<string, object>();
 
@@ -40,16 +44,33 @@ export class Registry {
       if (record.groupId === id) this.dashboards.delete(key);
   }
 
-  /** Whether a principal (client id or e-mail) has any access right on the workspace. */
+  /** Whether a principal (profile id, client id or e-mail) has any access right on the workspace. */
   isMember(workspaceId: string, principal: string): boolean {
     const workspace = this.workspaces.get(workspaceId);
     return (
       workspace?.users.some(
-        (user) =>
-          user.groupUserAccessRight !== 'None' &&
-          (user.identifier === principal || user.emailAddress === principal),
+        (user) => user.groupUserAccessRight !== 'None' && isPrincipal(user, principal),
       ) ?? false
     );
+  }
+
+  /** How many workspaces the principal holds any access right on. */
+  workspaceCountOf(principal: string): number {
+    let count = 0;
+    for (const workspace of this.workspaces.values())
+      if (this.isMember(workspace.id, principal)) count += 1;
+    return count;
+  }
+
+  /**
+   * Deletes a profile and every access entry made for it. Its workspaces and their content stay,
+   * as in the service: deleting a profile does not delete what it created.
+   */
+  deleteProfile(id: string): void {
+    this.profiles.delete(id);
+    for (const workspace of this.workspaces.values()) {
+      workspace.users = workspace.users.filter((user) => user.profile?.id !== id);
+    }
   }
 
   addReport(

@@ -4,7 +4,7 @@ import { paginatedSalesReport } from '../reports/paginated-sales.ts';
 import { salesDashboard } from '../reports/sales-dashboard.ts';
 import { salesOverviewReport } from '../reports/sales-overview.ts';
 import type { SampleIds } from '../reports/sample-ids.ts';
-import type { GroupUser, RefreshRecord } from './records.ts';
+import type { GroupUser, ProfileRecord, RefreshRecord } from './records.ts';
 import type { Registry } from './registry.ts';
 
 const hour = 3_600_000;
@@ -90,6 +90,15 @@ export function freshContentIds(): Omit<SampleIds, 'groupId'> {
     securedReportId: randomUUID(),
   };
 }
+
+/** A profile's access entry: the service principal's id with the profile, as the service lists it. */
+export const profilePrincipal = (profile: ProfileRecord): GroupUser => ({
+  groupUserAccessRight: 'Admin',
+  identifier: profile.servicePrincipalId,
+  principalType: 'App',
+  displayName: profile.displayName,
+  profile: { id: profile.id, displayName: profile.displayName },
+});
 
 export const appPrincipal = (clientId: string, displayName?: string): GroupUser => ({
   groupUserAccessRight: 'Admin',
