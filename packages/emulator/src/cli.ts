@@ -30,7 +30,14 @@ function printBanner(emulator: RunningEmulator, dataDir: string | undefined): vo
     `  REST API:      ${emulator.apiUrl}`,
     `  workspace:     ${emulator.sample.groupId}`,
     `  sample report: ${emulator.sampleEmbedUrl}`,
-    ...(context.config.adminApi ? [`  knobs:         ${emulator.url}/_emulator/admin/knobs`] : []),
+    ...(context.config.adminApi
+      ? [`  knobs:         ${emulator.url}/_emulator/admin/knobs`]
+      : [
+          '  admin API:     off (knobs closed; the client secret shows only on this machine); --admin-api on opens it',
+        ]),
+    ...(context.config.populateNewWorkspaces
+      ? []
+      : ['  new workspaces: empty (--empty: no sample reports, dataset or dashboard)']),
     ...(dataDir === undefined ? [] : [`  catalogue:     ${dataDir}`]),
     'Press Ctrl+C to stop.',
   ];

@@ -207,6 +207,14 @@ export function resolveConfig(options: EmulatorOptions = {}): ResolvedConfig {
 const number = (value: string | undefined) =>
   value === undefined || value === '' ? undefined : Number(value);
 
+/** An on/off variable: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off`; unset or empty: undefined. */
+export function onOff(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be on or off (1/0, true/false); got "${value}"`);
+}
+
 /** Options from CANOPY_EMULATOR_* environment variables (used by the CLI and by hosts that want it). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   const options: EmulatorOptions = {};
@@ -222,9 +230,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
   set('tokenSecret', env.CANOPY_EMULATOR_TOKEN_SECRET);
   set('exportPhaseMs', number(env.CANOPY_EMULATOR_EXPORT_PHASE_MS));
   set('workspacesPerPrincipalWarning', number(env.CANOPY_EMULATOR_WORKSPACE_WARNING));
-  if (env.CANOPY_EMULATOR_EMPTY !== undefined && env.CANOPY_EMULATOR_EMPTY !== '') {
-    set('populateNewWorkspaces', !/^(1|true|yes|on)$/i.test(env.CANOPY_EMULATOR_EMPTY));
-  }
+  const empty = onOff('CANOPY_EMULATOR_EMPTY', env.CANOPY_EMULATOR_EMPTY);
+  if (empty !== undefined) options.populateNewWorkspaces = !empty;
+  set('adminApi', onOff('CANOPY_EMULATOR_ADMIN_API', env.CANOPY_EMULATOR_ADMIN_API));
   if (env.CANOPY_EMULATOR_CLIENT_ID || env.CANOPY_EMULATOR_CLIENT_SECRET) {
     options.clients = [
       {

@@ -52,6 +52,43 @@ describe('canopy-emulator (the command)', () => {
     await expect(fetch(`${url}/`)).rejects.toThrow();
   });
 
+  it('with --empty, gives new workspaces no sample content', async () => {
+    const run = runCli(['--port', '0', '--host', '127.0.0.1', '--rows', '1000', '--empty']);
+    const [, url] = await run.printed(/emulator on (http:\/\/127\.0\.0\.1:\d+)/);
+    const info = (await (await fetch(`${url}/_emulator/info`)).json()) as {
+      oauth: { tokenUrl: string; clients: { clientId: string; clientSecret: string }[] };
+    };
+    const [client] = info.oauth.clients;
+    const token = (await (
+      await fetch(info.oauth.tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client!.clientId,
+          client_secret: client!.clientSecret,
+          scope: 'https://analysis.windows.net/powerbi/api/.default',
+        }),
+      })
+    ).json()) as { access_token: string };
+    const headers = {
+      authorization: `Bearer ${token.access_token}`,
+      'content-type': 'application/json',
+    };
+    const created = (await (
+      await fetch(`${url}/v1.0/myorg/groups`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Tenant - 2026' }),
+      })
+    ).json()) as { id: string };
+    for (const kind of ['reports', 'datasets', 'dashboards']) {
+      const list = await fetch(`${url}/v1.0/myorg/groups/${created.id}/${kind}`, { headers });
+      expect(((await list.json()) as { value: unknown[] }).value).toEqual([]);
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
   it('stops with exit code 0 on SIGINT (Ctrl+C)', async () => {
     const run = runCli(['--rows', '1000'], { CANOPY_EMULATOR_PORT: '0' });
     await run.printed(/emulator on http:\/\/localhost:\d+/);
@@ -62,7 +99,9 @@ describe('canopy-emulator (the command)', () => {
   it('prints its help and exits 0', async () => {
     const run = runCli(['--help']);
     expect(await run.exited).toBe(0);
-    expect(run.output().stdout).toMatch(/--port[\s\S]*--host[\s\S]*--data-dir[\s\S]*--help/);
+    expect(run.output().stdout).toMatch(
+      /--port[\s\S]*--host[\s\S]*--empty[\s\S]*--admin-api[\s\S]*--data-dir[\s\S]*--help/,
+    );
   });
 
   it('refuses an unknown flag with a message and exit code 1', async () => {
@@ -72,12 +111,63 @@ describe('canopy-emulator (the command)', () => {
   });
 });
 
+/** The start options of a command line that starts the emulator. */
+function optionsOf(argv: string[], env: NodeJS.ProcessEnv) {
+  const command = parseCliArgs(argv, env);
+  if (command.kind !== 'start') throw new Error(`not a start command: ${argv.join(' ')}`);
+  return command.options;
+}
+
 describe('parseCliArgs', () => {
-  it('defaults to localhost:5300 in memory', () => {
+  it('defaults to localhost:5300 in memory, with the admin API of a local tool', () => {
     expect(parseCliArgs([], {})).toEqual({
       kind: 'start',
-      options: { port: 5300, host: 'localhost', logger: false },
+      options: { port: 5300, host: 'localhost', logger: false, adminApi: true },
     });
+  });
+
+  it('keeps the admin API (and so the client secret) off when bound beyond this machine', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1', '[::1]']) {
+      expect(optionsOf(['--host', host], {})).toMatchObject({ adminApi: true });
+    }
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'emulator.internal']) {
+      expect(optionsOf(['--host', host], {})).toMatchObject({ adminApi: false });
+    }
+    expect(optionsOf(['--host', '0.0.0.0', '--admin-api', 'on'], {})).toMatchObject({
+      adminApi: true,
+    });
+    const env = { CANOPY_EMULATOR_ADMIN_API: '1', CANOPY_EMULATOR_HOST: '0.0.0.0' };
+    expect(optionsOf([], env)).toMatchObject({ adminApi: true });
+    expect(optionsOf(['--admin-api', 'off'], env)).toMatchObject({ adminApi: false });
+    expect(() => parseCliArgs(['--admin-api', 'maybe'], {})).toThrow(
+      /--admin-api must be on or off/,
+    );
+  });
+
+  it('starts new workspaces empty with --empty or CANOPY_EMULATOR_EMPTY', () => {
+    expect(optionsOf([], {})).not.toHaveProperty('populateNewWorkspaces');
+    expect(optionsOf(['--empty'], {})).toMatchObject({ populateNewWorkspaces: false });
+    expect(optionsOf([], { CANOPY_EMULATOR_EMPTY: '1' })).toMatchObject({
+      populateNewWorkspaces: false,
+    });
+    expect(optionsOf([], { CANOPY_EMULATOR_EMPTY: 'false' })).toMatchObject({
+      populateNewWorkspaces: true,
+    });
+    expect(() => parseCliArgs([], { CANOPY_EMULATOR_EMPTY: 'y' })).toThrow(
+      /CANOPY_EMULATOR_EMPTY must be on or off/,
+    );
+  });
+
+  it('takes the workspaces-per-principal warning from a flag or a variable', () => {
+    expect(optionsOf(['--workspace-warning', '50'], {})).toMatchObject({
+      workspacesPerPrincipalWarning: 50,
+    });
+    expect(optionsOf([], { CANOPY_EMULATOR_WORKSPACE_WARNING: '0' })).toMatchObject({
+      workspacesPerPrincipalWarning: 0,
+    });
+    expect(() => parseCliArgs(['--workspace-warning', 'many'], {})).toThrow(
+      /--workspace-warning must be an integer/,
+    );
   });
 
   it('reads the variables, and flags win over them', () => {

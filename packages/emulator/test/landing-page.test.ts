@@ -110,7 +110,9 @@ describe('the landing page of a hosted emulator (admin API off), mounted under a
       },
     });
     try {
-      const page = await host.inject({ method: 'GET', url: '/pbi/' });
+      // A client on another machine (light-my-request's default is 127.0.0.1).
+      const remote = '203.0.113.7';
+      const page = await host.inject({ method: 'GET', url: '/pbi/', remoteAddress: remote });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('hosted-app');
       expect(page.body).not.toContain('do-not-show-me');
@@ -124,11 +126,39 @@ describe('the landing page of a hosted emulator (admin API off), mounted under a
         method: 'GET',
         url: '/pbi/_emulator/info',
         headers: { host: 'evil.example' },
+        remoteAddress: remote,
       });
       const body = info.json<Wire>();
       expect(body.url).toBe('https://analytics.example.com/pbi');
       expect(body.knobs).toBeUndefined();
       expect(JSON.stringify(body)).not.toContain('do-not-show-me');
+
+      // A client on this machine sees the secret (it could read the configuration anyway), unless
+      // it came through a proxy, which would show it to everyone the proxy serves.
+      for (const url of ['/pbi/', '/pbi/_emulator/info']) {
+        const local = await host.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+        expect(local.body).toContain('do-not-show-me');
+        const local6 = await host.inject({ method: 'GET', url, remoteAddress: '::1' });
+        expect(local6.body).toContain('do-not-show-me');
+        for (const headers of [{ 'x-forwarded-for': remote }, { forwarded: `for=${remote}` }]) {
+          const proxied = await host.inject({
+            method: 'GET',
+            url,
+            headers,
+            remoteAddress: '127.0.0.1',
+          });
+          expect(proxied.statusCode).toBe(200);
+          expect(proxied.body).not.toContain('do-not-show-me');
+        }
+      }
+      // A forwarding header cannot make a remote client local either.
+      const spoofed = await host.inject({
+        method: 'GET',
+        url: '/pbi/_emulator/info',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+        remoteAddress: remote,
+      });
+      expect(spoofed.body).not.toContain('do-not-show-me');
     } finally {
       await host.close();
     }

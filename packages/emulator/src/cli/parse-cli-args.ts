@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, optionsFromEnv } from '../config.ts';
+import { ConfigError, onOff, optionsFromEnv } from '../config.ts';
 import type { StartEmulatorOptions } from '../start-emulator.ts';
 
 export const helpText = `canopy-emulator: a local stand-in for the analytics cloud service
@@ -8,8 +8,17 @@ Usage: canopy-emulator [options]        (or: npx @canopy/emulator [options])
 
 Options (each overrides its environment variable):
   -p, --port <n>         port to listen on (PORT, CANOPY_EMULATOR_PORT; default 5300; 0 = any free port)
-      --host <name>      address to bind (HOST, CANOPY_EMULATOR_HOST; default localhost;
-                         0.0.0.0 to accept other machines)
+      --host <name>      address to bind (HOST, CANOPY_EMULATOR_HOST; default localhost, this
+                         machine only; 0.0.0.0 to accept other machines)
+      --empty            new workspaces start empty: no sample reports, dataset or dashboard
+                         (CANOPY_EMULATOR_EMPTY=1; default: a copy of the sample content)
+      --admin-api <on|off>
+                         the admin API (/_emulator/admin: knobs) and the client secret on the
+                         landing page for every client (CANOPY_EMULATOR_ADMIN_API; default on
+                         when bound to this machine only, off otherwise)
+      --workspace-warning <n>
+                         warn (X-Emulator-Warning header, log) when a principal has more than n
+                         workspaces (CANOPY_EMULATOR_WORKSPACE_WARNING; default 1000; 0 = never)
       --data-dir <dir>   keep workspaces, datasets, reports and dashboards in this folder across
                          restarts (CANOPY_EMULATOR_DATA_DIR; default: memory only)
       --rows <n>         rows of generated sales data (CANOPY_EMULATOR_ROWS; default 100000)
@@ -26,6 +35,12 @@ the emulator guide: https://github.com/canopy-analytics/canopy/blob/main/docs/em
 Open the printed URL in a browser for the token endpoint, the client, the REST base and the sample
 embed URLs. Ctrl+C (SIGINT) or SIGTERM stops it.
 `;
+
+/** Whether binding to `host` keeps the emulator to this machine (a loopback name or address). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
 
 export type CliCommand = { kind: 'help' } | { kind: 'start'; options: StartEmulatorOptions };
 
@@ -60,6 +75,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         seed: { type: 'string' },
         'public-url': { type: 'string' },
         log: { type: 'boolean' },
+        empty: { type: 'boolean' },
+        'admin-api': { type: 'string' },
+        'workspace-warning': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -86,6 +104,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const seed = integer('--seed', values.seed, 0, 2 ** 31 - 1);
   if (seed !== undefined) options.seed = seed;
   if (values['public-url'] !== undefined) options.publicUrl = values['public-url'];
+  if (values.empty) options.populateNewWorkspaces = false;
+  const warning = integer('--workspace-warning', values['workspace-warning'], 0, 10_000_000);
+  if (warning !== undefined) options.workspacesPerPrincipalWarning = warning;
+  // Reachable from other machines, the emulator keeps its admin API (and so its client secret)
+  // to itself unless asked; on this machine alone it is the local test tool it is meant to be.
+  const adminApi = onOff('--admin-api', values['admin-api']);
+  options.adminApi = adminApi ?? options.adminApi ?? isLoopbackHost(options.host);
   options.logger = values.log ?? env.CANOPY_EMULATOR_LOG === '1';
   return { kind: 'start', options };
 }

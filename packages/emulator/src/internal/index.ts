@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { internalErrorBody, notFound } from '../errors.ts';
 import { applyKnobs } from '../knobs/knob-hook.ts';
+import { credentialsVisible } from '../landing/credentials-visible.ts';
 import { emulatorInfo } from '../landing/emulator-info.ts';
 import { embedGuard } from '../policy/embed-guard.ts';
 import { publicAccess } from '../policy/route-guard.ts';
@@ -27,7 +28,12 @@ export const internalRoutes =
       method: 'GET',
       url: '/info',
       guard: publicAccess('the landing page as JSON'),
-      handler: (request) => emulatorInfo(context, baseUrl(context, request, mountPrefix)),
+      handler: (request) =>
+        emulatorInfo(
+          context,
+          baseUrl(context, request, mountPrefix),
+          credentialsVisible(context, request),
+        ),
     });
     if (context.config.adminApi) {
       await app.register((admin, _options, done) => {

@@ -20,7 +20,7 @@ export interface EmulatorInfo {
     tokenUrl: string;
     tenantId: string;
     scope: string;
-    /** The secret only when the admin API is on (a local test tool); a hosted emulator keeps it. */
+    /** The secret only when the admin API is on or the client is on this machine (landing/credentials-visible.ts). */
     clients: { clientId: string; clientSecret?: string; displayName?: string }[];
   };
   rest: { baseUrl: string; examples: string[] };
@@ -39,9 +39,14 @@ export interface EmulatorInfo {
 
 /**
  * What this emulator offers and where, built from its configuration and catalogue (never from the
- * request's headers). The landing page renders it; tools read it as JSON.
+ * request's headers). The landing page renders it; tools read it as JSON. `showSecrets`: include the
+ * clients' secrets (see credentials-visible.ts for who may see them).
  */
-export function emulatorInfo(context: EmulatorContext, base: string): EmulatorInfo {
+export function emulatorInfo(
+  context: EmulatorContext,
+  base: string,
+  showSecrets = false,
+): EmulatorInfo {
   const { config, registry, sample } = context;
   const local = config.adminApi;
   const groupId = sample.groupId;
@@ -56,7 +61,7 @@ export function emulatorInfo(context: EmulatorContext, base: string): EmulatorIn
       scope: 'https://analysis.windows.net/powerbi/api/.default',
       clients: config.clients.map((client) => ({
         clientId: client.clientId,
-        ...(local ? { clientSecret: client.clientSecret } : {}),
+        ...(showSecrets ? { clientSecret: client.clientSecret } : {}),
         ...(client.displayName ? { displayName: client.displayName } : {}),
       })),
     },

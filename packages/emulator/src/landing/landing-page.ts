@@ -50,7 +50,7 @@ export function renderLandingPage(info: EmulatorInfo, preview?: LandingPreview):
         row(
           'Client secret',
           client.clientSecret === undefined
-            ? 'configured on the server (not shown: the admin API is off)'
+            ? 'configured on the server (shown only on this machine while the admin API is off)'
             : code(client.clientSecret),
         ),
       ].join(''),

@@ -6,6 +6,7 @@ import { publicAccess } from '../policy/route-guard.ts';
 import { baseUrl } from '../rest/urls.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import { mintEmbedToken } from '../test-kit.ts';
+import { credentialsVisible } from './credentials-visible.ts';
 import { emulatorInfo } from './emulator-info.ts';
 import { renderLandingPage, type LandingPreview } from './landing-page.ts';
 
@@ -50,14 +51,15 @@ export const landingRoutes =
   (context: EmulatorContext, mountPrefix: string): FastifyPluginCallback =>
   (app, _options, done) => {
     app.addHook('onRequest', publicGuard());
-    // What the emulator offers: the client secret only when the admin API is on (a local tool).
+    // What the emulator offers: the client secret only when the admin API is on or the client is
+    // on this machine (credentials-visible.ts).
     defineRoute(app, {
       method: 'GET',
       url: '/',
       guard: publicAccess('the landing page: addresses and sample ids, no protected data'),
       handler: (request, reply) => {
         const base = baseUrl(context, request, mountPrefix);
-        const info = emulatorInfo(context, base);
+        const info = emulatorInfo(context, base, credentialsVisible(context, request));
         void reply.header('vary', 'accept').header('cache-control', 'no-store');
         if (wantsJson(request.headers.accept)) return reply.send(info);
         return reply
