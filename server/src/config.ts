@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { unknownVariableWarnings } from './unknown-variables.ts';
 
 /** `server/.data`: the zero-set-up home of PGlite, the JWT secret, uploads and the mail outbox. */
@@ -39,10 +40,8 @@ export const EnvSchema = z.object({
   CANOPY_REFRESH_TOKEN_TTL: duration(7 * 24 * 60 * 60),
   CANOPY_CORS_ORIGINS: optionalString,
   CANOPY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
-  CANOPY_TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  // Parsed by trust-proxy.ts: a hop count, proxy addresses and ranges, or false.
+  CANOPY_TRUST_PROXY: optionalString,
   SMTP_URL: optionalString.pipe(z.url().optional()),
   CANOPY_MAIL: z.enum(['smtp', 'outbox']).optional(),
   CANOPY_MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
@@ -127,7 +126,8 @@ export interface Config {
   corsOrigins: string[];
   /** Requests per minute per client address across the API (0: no global limit). */
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Which hops' X-Forwarded-For entries to believe (Fastify's trustProxy); see trust-proxy.ts. */
+  trustProxy: TrustProxy;
   smtpUrl?: string;
   mailFrom: string;
   storage:
@@ -286,6 +286,8 @@ export function loadConfig(
     problems.push('CANOPY_XERO_CLIENT_SECRET: required when CANOPY_XERO_CLIENT_ID is set');
   }
   const production = env.NODE_ENV === 'production';
+  const trustProxy = parseTrustProxy(env.CANOPY_TRUST_PROXY, production);
+  if (!trustProxy.ok) problems.push(trustProxy.problem);
   const refuseStandIns = production && options.refuseStandIns !== false;
   // Production never falls back to stand-ins on its own: the emulator's published service principal
   // and a mail outbox nobody reads are fine for a trial, not for customers.
@@ -372,7 +374,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     rateLimitPerMinute: env.CANOPY_RATE_LIMIT_PER_MINUTE,
-    trustProxy: env.CANOPY_TRUST_PROXY,
+    trustProxy: trustProxy.ok ? trustProxy.value : false,
     smtpUrl: env.CANOPY_MAIL === 'outbox' ? undefined : env.SMTP_URL,
     mailFrom: env.CANOPY_MAIL_FROM,
     storage,
@@ -420,7 +422,7 @@ export function loadConfig(
       exportTimeoutSeconds: env.CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS,
     },
     devSeed: env.CANOPY_DEV_SEED,
-    warnings,
+    warnings: trustProxy.ok && trustProxy.warning ? [...warnings, trustProxy.warning] : warnings,
   };
 }
 

@@ -20,6 +20,7 @@ import { startSubscriptionWorker } from './modules/subscriptions/subscription-wo
 import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 import { describeDatabaseUrl, listenFailed } from './start-up-errors.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
 /** The process: configuration, database, listen, graceful shutdown. The app itself is app.ts. */
 async function main() {
@@ -37,7 +38,7 @@ async function main() {
 
   const server = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)

@@ -12,6 +12,7 @@ import Fastify, {
 import app, { type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/create-database.ts';
+import { fastifyTrustProxy } from '../src/trust-proxy.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
 /** A registered route, as the isolation matrix and the fuzzer enumerate them. */
@@ -58,8 +59,13 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   });
   const database = await createTestDatabase();
   const { env: _env, logger, extraRoutes, ...appOptions } = options;
-  // As in server.ts: the shutdown plugin answers requests that arrive while closing.
-  const fastify = Fastify({ logger: logger ?? false, return503OnClosing: false });
+  // As in server.ts: the shutdown plugin answers requests that arrive while closing, and client
+  // addresses follow CANOPY_TRUST_PROXY.
+  const fastify = Fastify({
+    logger: logger ?? false,
+    return503OnClosing: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+  });
   const routes: RegisteredRoute[] = [];
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
