@@ -31,7 +31,7 @@ import cors from './plugins/external/cors.ts';
 import helmet from './plugins/external/helmet.ts';
 import jwt from './plugins/external/jwt.ts';
 import multipart from './plugins/external/multipart.ts';
-import rateLimit from './plugins/external/rate-limit.ts';
+import rateLimit, { type RateLimitStore } from './plugins/external/rate-limit.ts';
 import swagger from './plugins/external/swagger.ts';
 import routes from './routes/index.ts';
 
@@ -41,6 +41,12 @@ export interface AppOptions extends ServicesOptions {
   database: DatabaseHandle;
   /** Overrides config.rateLimitPerMinute (tests turn the global limit off with 0). */
   rateLimitPerMinute?: number;
+  /**
+   * Where rate-limit counts live. Default: the database on PostgreSQL (shared by every instance);
+   * memory on PGlite, which only one process can open, so memory is already deployment-wide there
+   * and a write per request would only queue behind the app's queries on its single connection.
+   */
+  rateLimitStore?: RateLimitStore;
   /** Origins the CSP lets the SPA frame besides the cloud's embed hosts (the emulator's). */
   frameOrigins?: string[];
   /** The analytics service (the cloud or an emulator); absent: analytics routes answer 503. */
@@ -73,6 +79,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(cors, { origins: options.config.corsOrigins });
   await fastify.register(rateLimit, {
     perMinute: options.rateLimitPerMinute ?? options.config.rateLimitPerMinute,
+    store:
+      options.rateLimitStore ?? (options.database.backend === 'postgres' ? 'database' : 'memory'),
   });
   await fastify.register(multipart);
   await fastify.register(jwt, {

@@ -37,6 +37,7 @@ import type {
   ReportSubscriptionsTable,
   SubscriptionDeliveriesTable,
 } from './tables/subscriptions.table.ts';
+import type { RateLimitHitsTable } from './tables/rate-limit.table.ts';
 import type { TenantsTable } from './tables/tenants.table.ts';
 import type {
   TenantPeopleVersionsTable,
@@ -76,6 +77,7 @@ export interface Database {
   chat_inboxes: ChatInboxesTable;
   chat_events: ChatEventsTable;
   stream_tickets: StreamTicketsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 /** What repositories take first: the pool or an open transaction, so they compose in both. */
