@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `pnpm smoke:deploy`: the production shape of compose.yaml without containers. nginx (Debian's
-// package) in front of two compiled server instances (node server/dist/server.js) on one real
-// PostgreSQL, an S3-compatible store (s3rver) and one shared analytics emulator, all on loopback
-// ports of their own. Everything is driven over HTTP, mostly through the proxy; it ends with one
-// line saying what passed. Needs: `pnpm build` done, nginx on PATH (or NGINX), PostgreSQL at
+// package) with the shipped deploy/nginx/canopy.conf (TLS with a certificate made for the run) in
+// front of two compiled server instances (node server/dist/server.js) on one real PostgreSQL, an
+// S3-compatible store (s3rver) and one shared analytics emulator, all on loopback ports of their
+// own. Everything is driven over HTTP, mostly through the proxy; it ends with one line saying what
+// passed. Needs: `pnpm build` done, nginx on PATH (or NGINX), openssl, PostgreSQL at
 // CANOPY_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test, allowed to create databases).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -173,9 +174,36 @@ async function main() {
     async () => (await fetch(`${emulatorUrl}/v1.0/myorg/groups`)).status > 0,
   );
 
-  // The proxy's port first: the instances build mailed links from it.
+  // The proxy's port first: the instances build mailed links from it. Its certificate is made for
+  // this run; the script only talks to loopback, so it skips verifying it (Chromium is told too).
   const proxyPort = await freePort();
-  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  const proxyUrl = `https://127.0.0.1:${proxyPort}`;
+  const nginxDir = join(work, 'nginx');
+  mkdirSync(join(nginxDir, 'logs'), { recursive: true });
+  const certificate = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(nginxDir, 'key.pem'),
+      '-out',
+      join(nginxDir, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (certificate.status !== 0)
+    fail(`openssl could not make a certificate: ${certificate.stderr || certificate.error}`);
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   const dataDir = join(work, 'data');
   const adminAccount = { email: 'admin@smoke.test', password: 'Smoke-Admin-1' };
   const instanceEnv = {
@@ -188,7 +216,8 @@ async function main() {
     // Shared by both: the outbox is where this script reads invitation links.
     CANOPY_DATA_DIR: dataDir,
     CANOPY_PUBLIC_URL: proxyUrl,
-    CANOPY_TRUST_PROXY: 'true',
+    // As deploy/systemd documents for nginx on the same host.
+    CANOPY_TRUST_PROXY: 'loopback',
     CANOPY_JWT_SECRET: randomBytes(48).toString('base64url'),
     CANOPY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     CANOPY_MAIL: 'outbox',
@@ -200,8 +229,8 @@ async function main() {
     CANOPY_S3_BUCKET: 'canopy',
     CANOPY_S3_ACCESS_KEY_ID: 'S3RVER',
     CANOPY_S3_SECRET_ACCESS_KEY: 'S3RVER',
-    // Every request of this script comes from one address: the per-address limit is not the
-    // subject here (it is tested in the server suites).
+    // Every request of this script comes from one address: the global per-address limit would
+    // get in the way (the auth limits stay on; the sign-in flood below checks them).
     CANOPY_RATE_LIMIT_PER_MINUTE: '0',
     CANOPY_SYNC_INTERVAL_MINUTES: '0',
   };
@@ -226,8 +255,23 @@ async function main() {
   });
   const two = await startInstance('instance 2');
 
-  const nginxDir = join(work, 'nginx');
-  mkdirSync(join(nginxDir, 'logs'), { recursive: true });
+  // The shipped file, with this run's ports and certificate in place of the example ones.
+  const httpPort = await freePort();
+  const shipped = readFileSync(join(root, 'deploy', 'nginx', 'canopy.conf'), 'utf8');
+  const substitutions = [
+    ['127.0.0.1:5310', one.url.replace('http://', '')],
+    ['127.0.0.1:5311', two.url.replace('http://', '')],
+    ['listen 80;', `listen 127.0.0.1:${httpPort};`],
+    ['listen 443 ssl http2;', `listen 127.0.0.1:${proxyPort} ssl http2;`],
+    ['/etc/letsencrypt/live/portal.example.com/fullchain.pem', join(nginxDir, 'cert.pem')],
+    ['/etc/letsencrypt/live/portal.example.com/privkey.pem', join(nginxDir, 'key.pem')],
+  ];
+  let site = shipped;
+  for (const [from, to] of substitutions) {
+    if (!site.includes(from)) fail(`deploy/nginx/canopy.conf no longer has "${from}"`);
+    site = site.replace(from, to);
+  }
+  writeFileSync(join(nginxDir, 'canopy.conf'), site);
   writeFileSync(
     join(nginxDir, 'nginx.conf'),
     `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
@@ -241,31 +285,7 @@ http {
   fastcgi_temp_path ${nginxDir}/fastcgi;
   uwsgi_temp_path ${nginxDir}/uwsgi;
   scgi_temp_path ${nginxDir}/scgi;
-  upstream canopy {
-    server ${one.url.replace('http://', '')} max_fails=1 fail_timeout=5s;
-    server ${two.url.replace('http://', '')} max_fails=1 fail_timeout=5s;
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${proxyPort};
-    client_max_body_size 12m;
-    location = /api/events {
-      proxy_pass http://canopy;
-      proxy_http_version 1.1;
-      proxy_set_header Connection '';
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 1h;
-    }
-    location / {
-      proxy_pass http://canopy;
-      proxy_http_version 1.1;
-      proxy_set_header Connection '';
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-    }
-  }
+  include ${nginxDir}/canopy.conf;
 }
 `,
   );
@@ -278,7 +298,12 @@ http {
     },
   );
   await until('nginx', async () => (await fetch(`${proxyUrl}/api/ready`)).ok);
-  passed.push('nginx → 2 compiled instances ready (PostgreSQL, s3rver, shared emulator)');
+  const redirect = await fetch(`http://127.0.0.1:${httpPort}/login`, { redirect: 'manual' });
+  if (redirect.status !== 301 || !redirect.headers.get('location')?.startsWith('https://'))
+    fail(`plain HTTP is not sent to HTTPS: ${redirect.status} ${redirect.headers.get('location')}`);
+  passed.push(
+    'the shipped nginx config (TLS, HTTP/2) → 2 compiled instances ready (PostgreSQL, s3rver, shared emulator)',
+  );
 
   // Sign in, make a tenant (its workspace in the emulator); creating it invites its administrator,
   // who activates.
@@ -389,6 +414,8 @@ http {
   }
   passed.push('image uploaded through instance 1, read through instance 2 and the proxy');
 
+  passed.push(await spoofedAddresses(proxyUrl, adminAccount));
+
   // SIGTERM instance 1 under load: reads through the proxy keep succeeding (nginx retries a
   // refused connection or a 503 on the other instance; reads are idempotent).
   let requests = 0;
@@ -471,6 +498,44 @@ try {
 }
 
 /**
+ * A client that writes its own X-Forwarded-For through the shipped nginx: the session records the
+ * address nginx saw, and a sign-in flood claiming a new address each time is cut off by the auth
+ * limit. nginx alternates between the instances, so a 429 within the limit also shows that both
+ * count into one window (each on its own would allow the limit again).
+ */
+async function spoofedAddresses(proxyUrl, account) {
+  const lie = () =>
+    `${1 + Math.floor(Math.random() * 222)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+  const signIn = (body) =>
+    fetch(`${proxyUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `${lie()}, ${lie()}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(STEP_LIMIT_MS),
+    });
+  const { token } = await json(await signIn(account), 'sign-in with a spoofed X-Forwarded-For');
+  const { sessions } = await api(proxyUrl, token).get('/api/account/sessions');
+  const from = sessions.find((session) => session.current)?.ip;
+  if (from !== '127.0.0.1') fail(`the session records "${from}", not the client's 127.0.0.1`);
+
+  // 20 sign-ins a minute per address and route (AUTH_RATE_LIMIT); the ones above already count.
+  const statuses = [];
+  for (let i = 0; i < 30; i++) {
+    const res = await signIn({ email: `flood-${i}@smoke.test`, password: 'Wrong-Password-1' });
+    await res.arrayBuffer();
+    statuses.push(res.status);
+  }
+  const first = statuses.indexOf(429);
+  if (first === -1 || first >= 20)
+    fail(`a spoofed sign-in flood was not limited within 20 attempts: ${statuses.join(' ')}`);
+  if (statuses.slice(first).some((status) => status !== 429))
+    fail(`the limit let attempts through again: ${statuses.join(' ')}`);
+  if (statuses.slice(0, first).some((status) => status !== 401))
+    fail(`unexpected answers before the limit: ${statuses.join(' ')}`);
+  return `spoofed X-Forwarded-For ignored: the session shows the real address, a flood is cut at attempt ${first + 1} across both instances`;
+}
+
+/**
  * The viewer signs in to the portal through the proxy in Chromium (Debian's, never a downloaded
  * one) and opens the report until the library says the emulator's frame has rendered it. The flags
  * are those of packages/test-utils' launcher (that package is TypeScript; this script is plain JS).
@@ -495,7 +560,7 @@ async function renderReport(proxyUrl, email, password, reportId) {
     ],
   });
   try {
-    const page = await browser.newPage({ baseURL: proxyUrl });
+    const page = await browser.newPage({ baseURL: proxyUrl, ignoreHTTPSErrors: true });
     page.setDefaultTimeout(STEP_LIMIT_MS);
     await page.goto('/login');
     await page.getByLabel('Email Address').fill(email);
