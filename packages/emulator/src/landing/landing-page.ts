@@ -111,7 +111,7 @@ ${clients}
 </table>
 
 <h2>REST API</h2>
-<p>Base URL ${code(rest.baseUrl)}: the cloud's paths and answers (workspaces, reports, pages, datasets, refreshes, dashboards, tiles, GenerateToken, exports), with the app's token as <code>Authorization: Bearer</code>. For example:</p>
+<p>Base URL ${code(rest.baseUrl)}: the cloud's paths and answers (workspaces, service principal profiles, reports, pages, datasets, refreshes, dashboards, tiles, GenerateToken, exports), with the app's token as <code>Authorization: Bearer</code>. For example:</p>
 <ul>${rest.examples.map((example) => `<li>${code(example)}</li>`).join('')}</ul>
 
 <h2>Sample content</h2>

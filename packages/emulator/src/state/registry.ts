@@ -63,8 +63,8 @@ export class Registry {
   }
 
   /**
-   * Deletes a profile and every access entry made for it. Its workspaces and their content stay,
-   * as in the service: deleting a profile does not delete what it created.
+   * Deletes a profile and every access entry made for it. Its workspaces and their content stay:
+   * the service's Delete Profile removes the profile, not what it created.
    */
   deleteProfile(id: string): void {
     this.profiles.delete(id);
