@@ -8,6 +8,7 @@ const banner = {
 const publicEntries = {
   index: 'src/index.ts',
   global: 'src/global.ts',
+  elements: 'src/elements.ts',
 };
 
 /**
@@ -51,6 +52,25 @@ export default defineConfig([
     outExtension: () => ({ js: '.js' }),
     noExternal: [/.*/],
     target: 'es2018',
+    sourcemap: true,
+    banner,
+  },
+  {
+    entry: { 'powerbi-elements': 'src/elements/script-tag.ts' },
+    format: ['iife'],
+    outExtension: () => ({ js: '.js' }),
+    noExternal: [/.*/],
+    target: 'es2018',
+    sourcemap: true,
+    banner,
+  },
+  {
+    entry: { 'powerbi-elements.min': 'src/elements/script-tag.ts' },
+    format: ['iife'],
+    outExtension: () => ({ js: '.js' }),
+    noExternal: [/.*/],
+    target: 'es2018',
+    minify: true,
     sourcemap: true,
     banner,
   },

@@ -1,18 +1,26 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-let cached: Promise<string> | undefined;
+/** The script-tag builds of embed-core, by the path they are served at, and their sources. */
+export const SCRIPT_TAG_BUILDS: Record<string, string> = {
+  '/powerbi.js': 'src/script-tag.ts',
+  '/powerbi-elements.js': 'src/elements/script-tag.ts',
+};
+
+const cache = new Map<string, Promise<string>>();
 
 /**
- * The script-tag build of embed-core (what `dist/powerbi.js` is made from), bundled in memory from
- * the workspace sources so `pnpm dev` needs no prior `pnpm build` and always serves current code.
+ * A script-tag build of embed-core (what `dist/powerbi.js` or `dist/powerbi-elements.js` is made
+ * from), bundled in memory from the workspace sources so `pnpm dev` needs no prior `pnpm build` and
+ * always serves current code.
  */
-export function scriptTagBundle(): Promise<string> {
+export function scriptTagBundle(source = 'src/script-tag.ts'): Promise<string> {
+  let cached = cache.get(source);
   cached ??= (async () => {
     const root = dirname(createRequire(import.meta.url).resolve('@canopy/embed-core/package.json'));
     const { build } = await import('esbuild');
     const result = await build({
-      entryPoints: [join(root, 'src/script-tag.ts')],
+      entryPoints: [join(root, source)],
       bundle: true,
       write: false,
       format: 'iife',
@@ -23,8 +31,7 @@ export function scriptTagBundle(): Promise<string> {
     if (!output) throw new Error('esbuild produced no output for the script-tag build');
     return output.text;
   })();
-  cached.catch(() => {
-    cached = undefined;
-  });
+  cache.set(source, cached);
+  cached.catch(() => cache.delete(source));
   return cached;
 }

@@ -7,7 +7,7 @@ import { exampleConfig, handleApi } from './api-routes.ts';
 import type { ExampleEmulator } from './example-emulator.ts';
 import { startLocalEmulator } from './local-emulator.ts';
 import { connectEmulator } from './remote-emulator.ts';
-import { scriptTagBundle } from './script-tag-bundle.ts';
+import { SCRIPT_TAG_BUILDS, scriptTagBundle } from './script-tag-bundle.ts';
 
 export interface ExampleOptions {
   /** The example's folder: its `public/` is served in `static` mode, it is the Vite root in `vite` mode. */
@@ -121,7 +121,7 @@ async function startStatic(emulator: ExampleEmulator, options: ExampleOptions) {
 }
 
 /**
- * `/powerbi.js` is embed-core's script-tag build. HTML files may hold `{{PLACEHOLDERS}}` that the
+ * `/powerbi.js` and `/powerbi-elements.js` are embed-core's script-tag builds. HTML files may hold `{{PLACEHOLDERS}}` that the
  * server fills per request, the way a server-rendered page would (a fresh embed token each time).
  */
 async function serveStatic(
@@ -129,8 +129,8 @@ async function serveStatic(
   root: string,
   path: string,
 ): Promise<{ body: string | Buffer; type: string } | undefined> {
-  if (path === '/powerbi.js')
-    return { body: await scriptTagBundle(), type: TYPES['.js'] as string };
+  const build = SCRIPT_TAG_BUILDS[path];
+  if (build) return { body: await scriptTagBundle(build), type: TYPES['.js'] as string };
   const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
   if (!file.startsWith(root)) return undefined;
   const body = await readFile(file).catch(() => undefined);

@@ -63,3 +63,18 @@ describe('importing @canopy/embed-core on the server', () => {
     expect(() => powerbi.destroy()).not.toThrow();
   });
 });
+
+describe('importing @canopy/embed-core/elements on the server', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  it('should define nothing and touch no browser global', async () => {
+    expect(typeof customElements).toBe('undefined');
+    const trap = trapBrowserGlobals();
+    restore = trap.restore;
+    const elements = await import('../src/elements.ts');
+    expect(trap.touched).toEqual([]);
+    expect(typeof elements.defineElements).toBe('function');
+    expect(Object.keys(elements.ELEMENT_KINDS)).toContain('powerbi-report');
+  });
+});
