@@ -8,6 +8,7 @@ import chatPush, { type ChatPushOptions } from './modules/events/chat-push.ts';
 import eventStream from './modules/events/event-stream-plugin.ts';
 import authenticate from './plugins/app/authenticate.ts';
 import bodyLimits from './plugins/app/body-limits.ts';
+import wellFormedText from './plugins/app/well-formed-text.ts';
 import sessionCache from './plugins/app/session-cache.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
@@ -68,6 +69,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(inFlight);
   await fastify.register(errorHandler);
   await fastify.register(bodyLimits);
+  await fastify.register(wellFormedText);
   await fastify.register(shutdown);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });

@@ -9,6 +9,14 @@ export const ERRORS = {
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply' },
   JSON_TOO_MANY_VALUES: { status: 400, message: 'The request body has too many values' },
+  MALFORMED_TEXT: {
+    status: 400,
+    message: 'The request contains a NUL character or broken Unicode text',
+  },
+  MALFORMED_MULTIPART: {
+    status: 400,
+    message: 'The request body is not valid multipart form data',
+  },
   CANNOT_CHAT_WITH_YOURSELF: { status: 400, message: 'Cannot chat with yourself' },
   MESSAGE_EMPTY: { status: 400, message: 'A message needs text or an image' },
   MESSAGE_TOO_LONG: { status: 400, message: 'A message can be at most 4,000 characters' },

@@ -11,6 +11,11 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   ' ',
   'x'.repeat(100_000),
   '\u0000',
+  'a\u0000b',
+  // Lone surrogates: JSON.stringify writes them as `\ud800`-style escapes, which JSON.parse
+  // turns back into text no database column can hold.
+  '\ud800',
+  'x\udc00y',
   '😀👍🏽‮ evil ‭',
   '<script>alert(1)</script>',
   "' or 1=1 --",
@@ -44,11 +49,46 @@ export const MALFORMED_JSON = [
   '{'.repeat(10_000),
 ];
 
+/**
+ * Bodies sent as multipart/form-data to every route that takes a body: without a boundary, with
+ * a boundary but cut short, and with a NUL in a field value.
+ */
+export const MALFORMED_MULTIPART: readonly { label: string; contentType: string; body: string }[] =
+  [
+    {
+      label: 'multipart without boundary',
+      contentType: 'multipart/form-data',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+    },
+    {
+      label: 'multipart cut short',
+      contentType: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+    },
+    {
+      label: 'multipart NUL field',
+      contentType: 'multipart/form-data; boundary=x',
+      body: '--x\r\nContent-Disposition: form-data; name="content"\r\n\r\na\u0000b\r\n--x--\r\n',
+    },
+  ];
+
+/** Query values (already URL-encoded) for every query parameter an operation documents. */
+export const HOSTILE_QUERY_VALUES = [
+  '%00',
+  'a%00b',
+  // Bytes of a UTF-16 surrogate in UTF-8, which no valid UTF-8 holds.
+  '%ED%A0%80',
+  'x'.repeat(20_000),
+  '-1',
+  '1e308',
+];
+
 /** Path parameter values: none of them names an existing object of anyone's. */
 export const HOSTILE_PARAMS = [
   '00000000-0000-4000-8000-000000000000',
   'not-a-uuid',
   '%00',
+  '%ED%A0%80',
   '..%2F..%2Fetc%2Fpasswd',
   encodeURIComponent('😀'),
   'x'.repeat(2_000),

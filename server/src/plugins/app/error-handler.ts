@@ -21,6 +21,12 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
 };
 
+/**
+ * What the multipart reader throws, without a code, on a body it cannot read: cut short, or (past
+ * the boundary check in well-formed-text.ts) without a boundary. The client's fault, so a 400.
+ */
+const MULTIPART_READ_ERROR = /unexpected end of multipart data$|^multipart: boundary not found$/i;
+
 /** A body with thousands of broken items gets the first few named, not a megabyte of answer. */
 const MAX_FIELDS = 20;
 
@@ -40,6 +46,9 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
     return new AppError('VALIDATION_FAILED', { fields: fieldsOf(fastifyError) });
+  }
+  if (error instanceof Error && !fastifyError.code && MULTIPART_READ_ERROR.test(error.message)) {
+    return new AppError('MALFORMED_MULTIPART');
   }
   const mapped = fastifyError?.code ? FRAMEWORK_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);

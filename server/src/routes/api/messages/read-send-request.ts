@@ -1,6 +1,7 @@
 import { SendMessageFields } from '@canopy/portal-contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.ts';
+import { assertWellFormedText } from '../../../plugins/app/well-formed-text.ts';
 import { detectImageType } from '../../../modules/storage/image-type.ts';
 import type { NewMessage } from '../../../modules/chat/chat.service.ts';
 
@@ -36,6 +37,8 @@ export async function readSendRequest(request: FastifyRequest): Promise<NewMessa
       fields: [{ path: 'body', message: 'Expected multipart form data or a JSON object' }],
     });
   }
+  // Multipart fields are read here, after the app's text check on bodies: the same rule, applied.
+  assertWellFormedText(fields);
   const parsed = SendMessageFields.safeParse(fields);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', {
