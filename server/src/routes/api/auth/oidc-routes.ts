@@ -35,7 +35,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!client) throw new AppError('OIDC_NOT_CONFIGURED');
     return { ...app.sessions, client };
   };
-  const secure = config.publicUrl.startsWith('https:');
+  // Set and cleared with the same flags: a clearing header is no weaker than the setting one.
+  const stateCookieFlags = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https:'),
+    path: STATE_COOKIE_PATH,
+  };
 
   /** Browser-facing failures go back to the SPA with a stable code; the reason goes to the log. */
   const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
@@ -61,10 +67,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { url, state } = await startOidcSignIn(oidc, request.query.redirect);
         reply.setCookie(STATE_COOKIE, state, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure,
-          path: STATE_COOKIE_PATH,
+          ...stateCookieFlags,
           maxAge: OIDC_REQUEST_TTL_SECONDS,
         });
         return reply.redirect(url);
@@ -80,7 +83,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       const oidc = deps();
       reply.header('cache-control', 'no-store');
       const cookieState = request.cookies[STATE_COOKIE];
-      reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+      reply.clearCookie(STATE_COOKIE, stateCookieFlags);
       try {
         const { ticket, redirect } = await completeOidcSignIn(
           oidc,

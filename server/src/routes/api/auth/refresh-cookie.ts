@@ -15,13 +15,18 @@ export function setRefreshCookie(
   session: IssuedSession,
 ) {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.server.config.publicUrl.startsWith('https:'),
-    path: '/api/auth',
+    ...refreshCookieFlags(request),
     ...(session.persistent ? lastingUntil(session.refreshExpiresAt) : {}),
   });
 }
+
+/** The flags of the cookie, the same when it is set and when it is cleared. */
+const refreshCookieFlags = (request: FastifyRequest) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: request.server.config.publicUrl.startsWith('https:'),
+  path: '/api/auth',
+});
 
 function lastingUntil(end: Date) {
   return {
@@ -32,8 +37,9 @@ function lastingUntil(end: Date) {
   };
 }
 
+/** Clears it with the flags it was set with: a clearing header is no weaker than a setting one. */
 export function clearRefreshCookie(reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  reply.clearCookie(REFRESH_COOKIE, refreshCookieFlags(reply.request));
 }
 
 export const requestMeta = (request: FastifyRequest) => ({
