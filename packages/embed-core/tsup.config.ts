@@ -8,7 +8,6 @@ const banner = {
 const publicEntries = {
   index: 'src/index.ts',
   global: 'src/global.ts',
-  elements: 'src/elements.ts',
 };
 
 /**
@@ -34,6 +33,23 @@ export default defineConfig([
     dts: { entry: publicEntries },
     sourcemap: true,
     clean: true,
+  },
+  {
+    // CommonJS library: the elements entry. Its declarations are made on their own (below).
+    entry: { elements: 'src/elements.ts' },
+    format: ['cjs'],
+    sourcemap: true,
+    target: 'es2020',
+    treeshake: true,
+    banner,
+  },
+  {
+    // The elements entry's declarations, alone: built with the others, the shared declaration chunk
+    // broke the `service` namespace of index.d.ts. They import the main entry's types by name.
+    entry: { elements: 'src/elements.ts' },
+    format: ['esm', 'cjs'],
+    dts: { only: true },
+    external: ['@canopy/embed-core'],
   },
   {
     // CommonJS library: one file per public entry (CommonJS consumers do not tree-shake).

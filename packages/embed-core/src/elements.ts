@@ -5,12 +5,9 @@
  * `customElements` registry; on a server it does nothing (and touches no browser global), so it is
  * safe to import from SSR code. See docs/embed-core/elements.md.
  */
-import type { Create } from './embeds/create.ts';
-import type { Dashboard } from './embeds/dashboard.ts';
-import type { Qna } from './embeds/qna.ts';
-import type { Report } from './embeds/report.ts';
-import type { Tile } from './embeds/tile.ts';
-import type { Visual } from './embeds/visual.ts';
+// Types come from the package entry by name: the declarations of this entry then refer to the main
+// entry's classes (one `Report` type for both) instead of a copy.
+import type { Create, Dashboard, Qna, Report, Tile, Visual } from '@canopy/embed-core';
 import { ELEMENT_KINDS, type ElementTag } from './elements/element-config.ts';
 import { createElementClass, type PowerBiElementBase } from './elements/powerbi-element.ts';
 

@@ -7,7 +7,7 @@
  * elements are defined, so importing this module on a server touches no browser global.
  */
 import { createEmbedController } from '../controller/embed-controller.ts';
-import type { Embed } from '../embeds/embed.ts';
+import type { Embed, service } from '@canopy/embed-core';
 import { hpmFactory, routerFactory, wpmpFactory } from '../factories.ts';
 import { Service } from '../service/service.ts';
 import {
@@ -27,7 +27,7 @@ export interface PowerBiElementBase<E extends Embed<object> = Embed<object>> ext
    * The Service to embed with. Default: one shared Service per set of `trusted-origins`. Setting it
    * re-embeds with that Service (for options an attribute cannot carry).
    */
-  service: Service | undefined;
+  service: service.Service | undefined;
 }
 
 /** Elements with the same `trusted-origins` share one Service, created on first use. */
