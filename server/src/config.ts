@@ -104,6 +104,10 @@ export const EnvSchema = z.object({
     .min(10)
     .max(3600)
     .default(300),
+  CANOPY_SUBSCRIPTIONS_MAX_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(25),
+  CANOPY_SUBSCRIPTIONS_MAX_PER_TENANT: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  CANOPY_INVITATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  CANOPY_BULK_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -171,8 +175,18 @@ export interface Config {
   xero?: XeroConfig;
   /** Minutes between scheduled integration syncs (0: no schedule). */
   syncIntervalMinutes: number;
-  /** Report subscriptions: seconds between polls of the job queue (0: this instance sends none). */
-  subscriptions: { pollSeconds: number; exportTimeoutSeconds: number };
+  /**
+   * Report subscriptions: seconds between polls of the job queue (0: this instance sends none),
+   * and how many one person may receive and one tenant may have.
+   */
+  subscriptions: {
+    pollSeconds: number;
+    exportTimeoutSeconds: number;
+    maxPerPerson: number;
+    maxPerTenant: number;
+  };
+  /** Per person who sends them: re-sent invitations, and bulk invitation requests, per hour. */
+  invitations: { resendsPerHour: number; bulkPerHour: number };
   /** `pnpm dev`: a demo tenant with people who can sign in, made on an installation without tenants. */
   devSeed: boolean;
   /** Not errors: `CANOPY_*` variables nobody reads (likely typos), for the start-up log. */
@@ -420,6 +434,12 @@ export function loadConfig(
     subscriptions: {
       pollSeconds: env.CANOPY_SUBSCRIPTIONS_POLL_SECONDS,
       exportTimeoutSeconds: env.CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS,
+      maxPerPerson: env.CANOPY_SUBSCRIPTIONS_MAX_PER_PERSON,
+      maxPerTenant: env.CANOPY_SUBSCRIPTIONS_MAX_PER_TENANT,
+    },
+    invitations: {
+      resendsPerHour: env.CANOPY_INVITATION_RESENDS_PER_HOUR,
+      bulkPerHour: env.CANOPY_BULK_INVITATIONS_PER_HOUR,
     },
     devSeed: env.CANOPY_DEV_SEED,
     warnings: trustProxy.ok && trustProxy.warning ? [...warnings, trustProxy.warning] : warnings,

@@ -111,6 +111,11 @@ export const ERRORS = {
     status: 409,
     message: 'This person cannot open this report: grant them access first',
   },
+  // The services name the limit in the message ("the limit of 25 subscriptions").
+  SUBSCRIPTION_LIMIT_REACHED: {
+    status: 409,
+    message: 'The limit of subscriptions is reached. Delete one to add another.',
+  },
 
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },

@@ -6,6 +6,7 @@ import type {
   RefreshTokensTable,
   SessionsTable,
   SignInTicketsTable,
+  SignInAttemptsTable,
 } from './tables/auth.table.ts';
 import type {
   ChatEventsTable,
@@ -56,6 +57,7 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   oidc_requests: OidcRequestsTable;
   sign_in_tickets: SignInTicketsTable;
+  sign_in_attempts: SignInAttemptsTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
   reports: ReportsTable;

@@ -62,3 +62,16 @@ export interface SignInTicketsTable {
   created_at: Generated<CreatedAt>;
   expires_at: Date;
 }
+
+/**
+ * Password guesses from one client address for one typed email (`client` is the address), or for
+ * the email from everywhere (`client` is '*'). A row may name an email nobody has.
+ */
+export interface SignInAttemptsTable {
+  email: string;
+  client: string;
+  /** Attempts reserved in the current window, the one under way included. */
+  attempts: number;
+  window_started_at: Generated<Date>;
+  locked_until: Date | null;
+}

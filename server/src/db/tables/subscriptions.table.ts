@@ -24,6 +24,8 @@ export interface ReportSubscriptionsTable {
   last_sent_at: Date | null;
   last_error: string | null;
   failures: Generated<number>;
+  /** When "Send now" was last claimed (once a minute at most). */
+  send_now_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 export type ReportSubscriptionRow = Selectable<ReportSubscriptionsTable>;

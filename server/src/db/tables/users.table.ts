@@ -13,8 +13,6 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   last_logged_in: Date | null;
-  failed_logins: Generated<number>;
-  locked_until: Date | null;
   created_at: Generated<CreatedAt>;
 }
 export type UserRow = Selectable<UsersTable>;

@@ -4,16 +4,20 @@ import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { findPersonById, setPasswordHash } from '../auth/login.repository.ts';
-import { countWrongPassword, locked } from '../auth/login.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeOtherSessions } from '../auth/sessions.repository.ts';
+import {
+  locked,
+  reserveSignInAttempt,
+  signInAttemptSucceeded,
+} from '../auth/sign-in-attempts.service.ts';
 import type { Mail } from '../mail/mailer.ts';
 
 /**
  * The signed-in person changes their own password. The current one must be given: a session left
- * open on a shared computer must not be enough to take the account over. A wrong one counts
- * towards the same lockout as a failed sign-in (five in a row lock the account for 15 minutes),
- * so guessing through this form costs what guessing at sign-in does. On success, in one
+ * open on a shared computer must not be enough to take the account over. Each try is counted
+ * before it is verified, against the same limits as sign-in (sign-in-attempts.service.ts), so
+ * guessing through this form, even with concurrent requests, costs what guessing at sign-in does. On success, in one
  * transaction: the new password is set, every other session of the person ends (this one stays
  * signed in) and the change is audited. Returns the address to send the notice to.
  */
@@ -33,18 +37,28 @@ export async function changePassword(
       ip: actor.ip,
       details: { reason },
     });
-  if (person.locked_until && person.locked_until > new Date()) {
-    await auditFailure('locked');
-    throw locked(person.locked_until);
-  }
   // Signed in through single sign-on only: there is no password to prove or to replace.
   if (person.password_hash === null) throw new AppError('PASSWORD_NOT_SET');
+  const reservation = await reserveSignInAttempt(db, person.email, actor.ip);
+  if (!reservation.ok) {
+    await auditFailure('locked');
+    throw locked(reservation.until);
+  }
+  const { attempt } = reservation;
   if (!(await verifyPassword(person.password_hash, input.currentPassword))) {
-    const lockedUntil = await countWrongPassword(db, person, actor.ip);
     await auditFailure('wrong password');
-    if (lockedUntil) throw locked(lockedUntil);
+    if (attempt.locks) {
+      await audit(db, {
+        action: 'auth.locked',
+        actor: principal,
+        tenantId: person.tenant_id,
+        ip: actor.ip,
+      });
+      throw locked(attempt.locks);
+    }
     throw new AppError('WRONG_PASSWORD');
   }
+  await signInAttemptSucceeded(db, attempt);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
     const changed = await setPasswordHash(trx, principal.userId, passwordHash);
@@ -56,6 +70,7 @@ export async function changePassword(
       tenantId: changed.tenant_id,
       target: `user:${changed.id}`,
       ip: actor.ip,
+      details: { attempt: attempt.number },
     });
     return { email: changed.email };
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RoleName } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
+import { clearAllAttempts } from './sign-in-attempts.repository.ts';
 
 /** Everything sign-in needs about a person (and what the signed-in body shows), in one query. */
 function selectPerson(db: Db) {
@@ -15,8 +16,6 @@ function selectPerson(db: Db) {
       'u.tenant_id',
       'u.is_super_admin',
       'u.password_hash',
-      'u.failed_logins',
-      'u.locked_until',
       't.status as tenant_status',
       't.theme',
       't.primary_color',
@@ -40,42 +39,26 @@ export async function findPersonById(db: Db, userId: string) {
 }
 export type LoginCandidate = NonNullable<Awaited<ReturnType<typeof findLoginCandidate>>>;
 
-/** Counts a failure; the fifth in a row locks the account until `lockUntil`. Returns the count. */
-export async function recordFailedLogin(
-  db: Db,
-  userId: string,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<number> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({
-      failed_logins: eb('failed_logins', '+', 1),
-      locked_until: sql<Date | null>`case when failed_logins + 1 >= ${maxFailures} then ${lockUntil} else locked_until end`,
-    }))
-    .where('id', '=', userId)
-    .returning('failed_logins')
-    .executeTakeFirst();
-  return row?.failed_logins ?? 0;
-}
-
 export async function recordSuccessfulLogin(db: Db, userId: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ failed_logins: 0, locked_until: null, last_logged_in: sql<Date>`now()` })
+    .set({ last_logged_in: sql<Date>`now()` })
     .where('id', '=', userId)
     .execute();
 }
 
 /**
- * Sets a new password (an argon2id PHC string) and clears the lockout: the person proved control
- * of their mailbox or an operator reset it. Returns who it was, or undefined if they are gone.
+ * Sets a new password (an argon2id PHC string) and ends every sign-in lock of the email: the
+ * person proved control of their mailbox or an operator reset it. Returns who it was, or undefined
+ * if they are gone.
  */
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
-  return db
+  const person = await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null })
+    .set({ password_hash: passwordHash })
     .where('id', '=', userId)
     .returning(['id', 'email', 'tenant_id'])
     .executeTakeFirst();
+  if (person) await clearAllAttempts(db, person.email.toLowerCase());
+  return person;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { ReportSubscriptionsTable } from '../../db/tables/subscriptions.table.ts';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 
 /** A subscription with what its list rows and its mail need: report, recipient, tenant zone. */
 function joined(db: Db) {
@@ -101,15 +101,74 @@ export function finishDelivery(
     .execute();
 }
 
-/** Deliveries of a subscription asked for since `since` (send-now's rate limit). */
-export async function deliveriesSince(db: Db, subscriptionId: string, since: Date) {
+/**
+ * The tenant row, locked for the transaction: new subscriptions of a tenant are counted and added
+ * one at a time. Undefined when the tenant is gone.
+ */
+export function lockTenantSubscriptions(db: Db, tenantId: string) {
+  return db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', tenantId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** How many subscriptions the tenant has, and how many of them `userId` receives. */
+export async function countSubscriptions(db: Db, tenantId: string, userId: string) {
   const row = await db
-    .selectFrom('subscription_deliveries')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('subscription_id', '=', subscriptionId)
-    .where('occurrence', '>=', since)
+    .selectFrom('report_subscriptions')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('tenant'),
+      eb.fn.count<string>('id').filterWhere('user_id', '=', userId).as('person'),
+    ])
+    .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { tenant: Number(row.tenant), person: Number(row.person) };
+}
+
+/**
+ * Claims "Send now" for a subscription: true for exactly one caller per interval. One statement:
+ * a concurrent claim waits for this row and then sees it taken. Never while a run asked for
+ * earlier is still waiting, nor within the interval after a delivery, "Send now" or scheduled.
+ */
+export async function claimSendNow(
+  db: Db,
+  subscriptionId: string,
+  sendNowKind: string,
+  intervalSeconds: number,
+): Promise<boolean> {
+  const since = sql<Date>`now() - make_interval(secs => ${intervalSeconds})`;
+  const row = await db
+    .updateTable('report_subscriptions as s')
+    .set({ send_now_at: sql<Date>`now()` })
+    .where('s.id', '=', subscriptionId)
+    .where((eb) => eb.or([eb('s.send_now_at', 'is', null), eb('s.send_now_at', '<=', since)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select('jobs.id')
+            .where('jobs.kind', '=', sendNowKind)
+            .where('jobs.key', 'like', sql<string>`${subscriptionId} || '@%'`),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('subscription_deliveries as d')
+            .select('d.id')
+            .whereRef('d.subscription_id', '=', 's.id')
+            .where('d.occurrence', '>=', since),
+        ),
+      ),
+    )
+    .returning('s.id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The recipient as the report-access rule sees them (roles, tenant), or undefined when gone. */

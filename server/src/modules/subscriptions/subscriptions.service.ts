@@ -21,11 +21,13 @@ import { canViewReport } from '../reports/report-access.ts';
 import { findTenantReport } from '../reports/reports.repository.ts';
 import { nextOccurrence, type Schedule } from './schedule.ts';
 import {
+  claimSendNow,
+  countSubscriptions,
   deleteSubscription,
-  deliveriesSince,
   findSubscription,
   insertSubscription,
   listSubscriptions,
+  lockTenantSubscriptions,
   recipientOf,
   tenantPeople,
   updateSubscription,
@@ -38,8 +40,14 @@ export const subscriptionJobKind = 'subscription';
 export const sendNowJobKind = 'subscription-send-now';
 /** After this many failures in a row a subscription shows as failing (it is still tried). */
 export const FAILING_AFTER = 3;
-/** One "Send now" per subscription per this many ms (each one exports and mails a file). */
-export const SEND_NOW_INTERVAL_MS = 60_000;
+/** One "Send now" per subscription per this many seconds (each one exports and mails a file). */
+export const SEND_NOW_INTERVAL_SECONDS = 60;
+
+/** How many subscriptions one person may receive and one tenant may have (configuration). */
+export interface SubscriptionLimits {
+  maxPerPerson: number;
+  maxPerTenant: number;
+}
 
 export function toSubscription(row: SubscriptionDetail): Subscription {
   return {
@@ -151,13 +159,40 @@ async function reload(db: Db, id: string): Promise<Subscription> {
 }
 
 /**
+ * Refuses a new subscription past the limits. Counted under the tenant's lock (taken by the
+ * caller's transaction), so concurrent requests cannot each see room for one more.
+ */
+async function ensureRoom(
+  trx: Db,
+  limits: SubscriptionLimits,
+  tenantId: string,
+  userId: string,
+  own: boolean,
+): Promise<void> {
+  const counts = await countSubscriptions(trx, tenantId, userId);
+  if (counts.person >= limits.maxPerPerson) {
+    const whose = own ? 'You have' : 'This person has';
+    throw new AppError('SUBSCRIPTION_LIMIT_REACHED', {
+      message: `${whose} reached the limit of ${limits.maxPerPerson} subscriptions. Delete one to add another.`,
+    });
+  }
+  if (counts.tenant >= limits.maxPerTenant) {
+    throw new AppError('SUBSCRIPTION_LIMIT_REACHED', {
+      message: `Your organization has reached the limit of ${limits.maxPerTenant} subscriptions. Delete one to add another.`,
+    });
+  }
+}
+
+/**
  * Subscribes a person of the caller's tenant to a report: themselves, or (tenant Admins) someone
- * of their tenant who may open it. The first occurrence is scheduled at once.
+ * of their tenant who may open it, within the limits per person and per tenant. The first
+ * occurrence is scheduled at once.
  */
 export async function createSubscription(
   db: Db,
   actor: Actor,
   input: CreateSubscriptionRequest,
+  limits: SubscriptionLimits,
 ): Promise<Subscription> {
   const { principal } = actor;
   // Super administrators have no tenant and no mailbox of reports: they manage, not subscribe.
@@ -195,6 +230,8 @@ export async function createSubscription(
   };
   const next = nextOccurrence(scheduleOf(values), tenant.time_zone, new Date());
   const id = await db.transaction().execute(async (trx) => {
+    if (!(await lockTenantSubscriptions(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
+    await ensureRoom(trx, limits, tenantId, userId, userId === principal.userId);
     const { id } = await insertSubscription(trx, { ...values, next_run_at: next });
     await scheduleJob(trx, subscriptionJobKind, id, next);
     await auditChange(trx, actor, {
@@ -299,13 +336,8 @@ export async function changeSubscription(
 export async function removeSubscription(db: Db, actor: Actor, id: string): Promise<void> {
   const row = await manageable(db, actor.principal, id);
   await db.transaction().execute(async (trx) => {
+    // Its jobs go with it (a trigger: also when its person, report or tenant is deleted).
     await deleteSubscription(trx, id);
-    await cancelJob(trx, subscriptionJobKind, id);
-    await trx
-      .deleteFrom('jobs')
-      .where('kind', '=', sendNowJobKind)
-      .where('key', 'like', `${id}@%`)
-      .execute();
     await auditChange(trx, actor, {
       action: 'subscription.delete',
       tenantId: row.tenant_id,
@@ -317,22 +349,16 @@ export async function removeSubscription(db: Db, actor: Actor, id: string): Prom
 
 /**
  * Queues an immediate run (the worker picks it up on its next poll). One per subscription per
- * minute, and never while one is still waiting: each run exports and mails a whole file.
+ * minute, and never while one is still waiting: each run exports and mails a whole file. The
+ * claim is one conditional update, so concurrent requests queue one run, not one each.
  */
 export async function sendSubscriptionNow(db: Db, actor: Actor, id: string): Promise<void> {
   const row = await manageable(db, actor.principal, id);
   const now = new Date();
-  const waiting = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', sendNowJobKind)
-    .where('key', 'like', `${id}@%`)
-    .executeTakeFirst();
-  if (waiting) throw new AppError('SEND_NOW_PENDING');
-  if ((await deliveriesSince(db, id, new Date(now.getTime() - SEND_NOW_INTERVAL_MS))) > 0) {
-    throw new AppError('SEND_NOW_PENDING');
-  }
   await db.transaction().execute(async (trx) => {
+    if (!(await claimSendNow(trx, id, sendNowJobKind, SEND_NOW_INTERVAL_SECONDS))) {
+      throw new AppError('SEND_NOW_PENDING');
+    }
     await scheduleJob(trx, sendNowJobKind, `${id}@${now.toISOString()}`, now);
     await auditChange(trx, actor, {
       action: 'subscription.send_now',

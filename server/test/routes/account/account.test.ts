@@ -47,13 +47,18 @@ const sidOf = (token: string) => t.app.jwt.decode<{ sid: string }>(token)?.sid ?
 
 const rename = (token: string, payload: Record<string, unknown>) =>
   t.request({ method: 'PATCH', url: '/api/account', token, payload });
-const changePassword = (token: string, currentPassword: string, newPassword = NEW_PASSWORD) =>
+const changePassword = (
+  token: string,
+  currentPassword: string,
+  newPassword = NEW_PASSWORD,
+  from = remoteAddress(),
+) =>
   t.request({
     method: 'POST',
     url: '/api/account/password',
     token,
     payload: { currentPassword, newPassword },
-    remoteAddress: remoteAddress(),
+    remoteAddress: from,
   });
 const sessions = async (token: string) => {
   const res = await t.request({ method: 'GET', url: '/api/account/sessions', token });
@@ -61,6 +66,16 @@ const sessions = async (token: string) => {
   return res.json<{ sessions: { id: string; current: boolean; userAgent: string | null }[] }>()
     .sessions;
 };
+/** Which attempt from its address the person's password change was (the audit records it). */
+async function attemptOfChange(userId: string): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('actor_id', '=', userId)
+    .where('action', '=', 'account.password_change')
+    .executeTakeFirstOrThrow();
+  return (row.details as { attempt: number }).attempt;
+}
 const me = (token: string) => t.request({ method: 'GET', url: '/api/account', token });
 
 async function auditActions(userId: string) {
@@ -147,42 +162,81 @@ describe('display name', () => {
 describe('change password', () => {
   it('refuses a wrong current password with WRONG_PASSWORD and counts it towards the lockout', async () => {
     const person = await viewer();
-    const res = await changePassword(person.token, 'Not-The-Password-1');
+    const from = remoteAddress();
+    const res = await changePassword(person.token, 'Not-The-Password-1', NEW_PASSWORD, from);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'WRONG_PASSWORD',
       error: 'Your current password is not correct',
     });
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('failed_logins')
-      .where('id', '=', person.id)
-      .executeTakeFirstOrThrow();
-    expect(row.failed_logins).toBe(1);
+    const rows = await t.database.db
+      .selectFrom('sign_in_attempts')
+      .select(['client', 'attempts'])
+      .where('email', '=', person.email)
+      .orderBy('client')
+      .execute();
+    expect(rows).toEqual([
+      { client: '*', attempts: 1 },
+      { client: from, attempts: 1 },
+    ]);
     // The session that tried is not signed out: only the password typed was wrong.
     expect((await me(person.token)).statusCode).toBe(200);
     expect(await auditActions(person.id)).toContain('account.password_change_failed');
   });
 
-  it('locks the account on the fifth wrong password, for this form and for sign-in', async () => {
+  it('locks the address out on the fifth wrong password, for this form and for sign-in', async () => {
     const person = await viewer();
+    const from = remoteAddress();
     for (let i = 0; i < 4; i++) {
-      expect((await changePassword(person.token, `Wrong-Guess-${i}`)).statusCode).toBe(400);
+      const res = await changePassword(person.token, `Wrong-Guess-${i}`, NEW_PASSWORD, from);
+      expect(res.statusCode).toBe(400);
     }
-    const fifth = await changePassword(person.token, 'Wrong-Guess-5');
+    const fifth = await changePassword(person.token, 'Wrong-Guess-5', NEW_PASSWORD, from);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().code).toBe('ACCOUNT_LOCKED');
     expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password is refused now, here and at sign-in.
-    expect((await changePassword(person.token, PASSWORD)).json().code).toBe('ACCOUNT_LOCKED');
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: person.email, password: PASSWORD },
-      remoteAddress: remoteAddress(),
-    });
-    expect(login.json().code).toBe('ACCOUNT_LOCKED');
+    // Even the right password is refused now from that address, here and at sign-in.
+    const right = await changePassword(person.token, PASSWORD, NEW_PASSWORD, from);
+    expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    const signInFrom = (address: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: person.email, password: PASSWORD },
+        remoteAddress: address,
+      });
+    expect((await signInFrom(from)).json().code).toBe('ACCOUNT_LOCKED');
     expect(await auditActions(person.id)).toContain('auth.locked');
+    // Another address is not locked out: guesses elsewhere do not keep the owner out.
+    expect((await signInFrom(remoteAddress())).statusCode).toBe(200);
+  });
+
+  it('counts concurrent wrong passwords before verifying them: at most five are tried', async () => {
+    const person = await viewer();
+    const from = remoteAddress();
+    for (let i = 0; i < 3; i++) {
+      const res = await changePassword(person.token, `Wrong-Guess-${i}`, NEW_PASSWORD, from);
+      expect(res.statusCode).toBe(400);
+    }
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) =>
+        changePassword(person.token, `Wrong-Race-${i}`, NEW_PASSWORD, from),
+      ),
+      changePassword(person.token, PASSWORD, NEW_PASSWORD, from),
+    ]);
+    const right = results.at(-1);
+    const codes = results.map((r) => r.json<{ code?: string }>().code ?? 'OK');
+    if (right?.statusCode === 200) {
+      // Legitimate only when the right one was among the five attempts allowed: then at most one
+      // wrong one of the race was tried before it.
+      expect(await attemptOfChange(person.id)).toBeLessThanOrEqual(5);
+    } else {
+      // Two of the five were left for the race: one wrong (400), one wrong that locks (429).
+      expect(codes.filter((c) => c === 'WRONG_PASSWORD')).toHaveLength(1);
+      expect(codes.filter((c) => c === 'ACCOUNT_LOCKED')).toHaveLength(6);
+      const after = await changePassword(person.token, PASSWORD, NEW_PASSWORD, from);
+      expect(after.json().code).toBe('ACCOUNT_LOCKED');
+    }
   });
 
   it('refuses an account without a password (single sign-on only) with PASSWORD_NOT_SET', async () => {
@@ -197,19 +251,19 @@ describe('change password', () => {
     expect(res.json().code).toBe('PASSWORD_NOT_SET');
   });
 
-  it('shares the count with sign-in failures', async () => {
+  it('shares the count with sign-in failures from the same address', async () => {
     const person = await viewer();
+    const from = remoteAddress();
     for (let i = 0; i < 4; i++) {
       await t.request({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email: person.email, password: `Wrong-${i}-A` },
-        remoteAddress: remoteAddress(),
+        remoteAddress: from,
       });
     }
-    expect((await changePassword(person.token, 'Wrong-Again-1')).json().code).toBe(
-      'ACCOUNT_LOCKED',
-    );
+    const fifth = await changePassword(person.token, 'Wrong-Again-1', NEW_PASSWORD, from);
+    expect(fifth.json().code).toBe('ACCOUNT_LOCKED');
   });
 
   it.each([

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMIT } from '../../../src/routes/api/auth/index.ts';
 import { build, type TestApp } from '../../helper.ts';
 
-/** A valid body for each auth route that takes one, so the limit, not validation, answers. */
-const BODIES: Record<string, unknown> = {
-  'POST /api/auth/login': { email: 'nobody@example.com', password: 'Wrong-Password-1' },
-  'POST /api/auth/forgot-password': { email: 'nobody@example.com' },
-  'POST /api/auth/reset-password': { token: 'x'.repeat(43), newPassword: 'Valid-Password-1' },
-  'POST /api/auth/oidc/exchange': { token: 'x'.repeat(43) },
+let guess = 0;
+/**
+ * A valid body for each auth route that takes one, so the limit, not validation, answers. Each
+ * sign-in names another address: five guesses at one would lock it first (login.test.ts).
+ */
+const BODIES: Record<string, () => unknown> = {
+  'POST /api/auth/login': () => ({ email: `nobody-${++guess}@example.com`, password: 'Wrong-1a' }),
+  'POST /api/auth/forgot-password': () => ({ email: 'nobody@example.com' }),
+  'POST /api/auth/reset-password': () => ({ token: 'x'.repeat(43), newPassword: 'Valid-Pass-1' }),
+  'POST /api/auth/oidc/exchange': () => ({ token: 'x'.repeat(43) }),
 };
 
 let t: TestApp;
@@ -22,7 +26,7 @@ const call = (app: TestApp, method: string, url: string, remoteAddress: string) 
     method: method as 'POST',
     url,
     remoteAddress,
-    ...(BODIES[`${method} ${url}`] ? { payload: BODIES[`${method} ${url}`] as object } : {}),
+    ...(BODIES[`${method} ${url}`] ? { payload: BODIES[`${method} ${url}`]?.() as object } : {}),
   });
 
 describe('per-address limit on the auth routes', () => {

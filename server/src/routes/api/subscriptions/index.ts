@@ -29,7 +29,16 @@ const subscriptions: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(app, endpoints.createSubscription),
     handler: async (request, reply) =>
-      reply.code(201).send(await createSubscription(app.db, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(
+          await createSubscription(
+            app.db,
+            actorOf(request),
+            request.body,
+            app.config.subscriptions,
+          ),
+        ),
   });
 
   app.route({
