@@ -106,7 +106,7 @@ export const EnvSchema = z.object({
     .default(300),
   CANOPY_SUBSCRIPTIONS_MAX_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(25),
   CANOPY_SUBSCRIPTIONS_MAX_PER_TENANT: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  CANOPY_INVITATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  CANOPY_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   CANOPY_BULK_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -185,8 +185,8 @@ export interface Config {
     maxPerPerson: number;
     maxPerTenant: number;
   };
-  /** Per person who sends them: re-sent invitations, and bulk invitation requests, per hour. */
-  invitations: { resendsPerHour: number; bulkPerHour: number };
+  /** Per person who sends them, per hour: invitations and re-sent ones; bulk invitation requests. */
+  invitations: { perHour: number; bulkPerHour: number };
   /** `pnpm dev`: a demo tenant with people who can sign in, made on an installation without tenants. */
   devSeed: boolean;
   /** Not errors: `CANOPY_*` variables nobody reads (likely typos), for the start-up log. */
@@ -438,7 +438,7 @@ export function loadConfig(
       maxPerTenant: env.CANOPY_SUBSCRIPTIONS_MAX_PER_TENANT,
     },
     invitations: {
-      resendsPerHour: env.CANOPY_INVITATION_RESENDS_PER_HOUR,
+      perHour: env.CANOPY_INVITATIONS_PER_HOUR,
       bulkPerHour: env.CANOPY_BULK_INVITATIONS_PER_HOUR,
     },
     devSeed: env.CANOPY_DEV_SEED,
