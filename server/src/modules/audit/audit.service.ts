@@ -20,7 +20,7 @@ export type AuditAction =
   | 'auth.oidc_login'
   | 'auth.oidc_refused'
   | `tenant.${'create' | 'update' | 'delete'}`
-  | `user.${'create' | 'update_role' | 'delete' | 'invitation_resend' | 'invitation_revoke'}`
+  | `user.${'create' | 'update_role' | 'delete' | 'invitation_resend' | 'invitation_revoke' | 'invite_existing_account'}`
   | 'settings.update'
   | `upload.${'logo'}`
   | `report.${'grant' | 'revoke' | 'sync'}`

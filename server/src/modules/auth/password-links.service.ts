@@ -48,7 +48,8 @@ function mailFor(purpose: PasswordTokenPurpose, to: string, link: string): Mail 
 /**
  * Creates a single-use set-password link for a person and mails it: a password reset, or the
  * invitation a new account receives instead of a password. Only the token's hash is stored, and
- * any older open link of that person stops working. POST /api/auth/reset-password consumes both.
+ * an older open link of the same purpose stops working; the two kinds are separate, so asking for
+ * a reset never voids an invitation. POST /api/auth/reset-password consumes both.
  */
 export async function issuePasswordLink(
   deps: PasswordLinkDeps,
@@ -58,7 +59,7 @@ export async function issuePasswordLink(
   const token = newSecret();
   const expiresAt = new Date(Date.now() + PASSWORD_LINK_TTL_SECONDS[purpose] * 1000);
   const store = async (db: Db) => {
-    await invalidateOpenPasswordTokens(db, user.id);
+    await invalidateOpenPasswordTokens(db, user.id, purpose);
     await insertPasswordToken(db, {
       user_id: user.id,
       token_hash: hashSecret(token),

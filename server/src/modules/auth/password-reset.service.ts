@@ -6,7 +6,11 @@ import type { Mail } from '../mail/mailer.ts';
 import { findLoginCandidate, setPasswordHash } from './login.repository.ts';
 import type { RequestMeta } from './login.service.ts';
 import { issuePasswordLink, type PasswordLinkDeps } from './password-links.service.ts';
-import { consumePasswordToken, countPasswordTokensSince } from './password-tokens.repository.ts';
+import {
+  consumePasswordToken,
+  countPasswordTokensSince,
+  invalidateOpenPasswordTokens,
+} from './password-tokens.repository.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.repository.ts';
 import { hashSecret } from './tokens.ts';
@@ -17,7 +21,11 @@ export const RESET_MAILS_PER_HOUR = 3;
 /**
  * The mail side of "forgot password". The route answers the same neutral message before this runs
  * (it is started in the background), so neither the answer nor its timing says whether the
- * address has an account.
+ * address has an account. An invited person who has not set a password yet gets a reset link too,
+ * and their invitation keeps working: the reset link proves the same mailbox the invitation does,
+ * and someone who lost the invitation mail can still get in without waiting for an Admin, while a
+ * stranger asking for it can no longer void anyone's invitation. Whichever is used first sets the
+ * password and closes the other.
  */
 export async function sendPasswordReset(
   deps: PasswordLinkDeps,
@@ -73,6 +81,9 @@ export async function resetPassword(
     if (!token) throw new AppError('INVALID_RESET_TOKEN');
     const person = await setPasswordHash(trx, token.user_id, passwordHash);
     if (!person) throw new AppError('INVALID_RESET_TOKEN');
+    // The password is set: a link of the other kind left open (an invitation next to a reset)
+    // must not set it again later.
+    await invalidateOpenPasswordTokens(trx, person.id);
     await revokeAllSessions(trx, person.id);
     await audit(trx, {
       action: token.purpose === 'invite' ? 'auth.invitation_accepted' : 'auth.password_reset',

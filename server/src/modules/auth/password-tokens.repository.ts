@@ -3,14 +3,22 @@ import type { Db } from '../../db/database.ts';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
 
-/** Closes every open link of a person, so only the newest one works. */
-export async function invalidateOpenPasswordTokens(db: Db, userId: string): Promise<void> {
-  await db
+/**
+ * Closes the open links of a person: of one purpose when a new link of it is issued (so only the
+ * newest works, and a reset never voids an invitation), or all of them once a password is set.
+ */
+export async function invalidateOpenPasswordTokens(
+  db: Db,
+  userId: string,
+  purpose?: PasswordTokenPurpose,
+): Promise<void> {
+  let query = db
     .updateTable('password_tokens')
     .set({ used_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+    .where('used_at', 'is', null);
+  if (purpose) query = query.where('purpose', '=', purpose);
+  await query.execute();
 }
 
 export async function insertPasswordToken(

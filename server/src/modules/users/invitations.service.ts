@@ -67,9 +67,11 @@ export async function revokeInvitation(
 
 /**
  * Invites several people to one tenant with one role, each like a single invitation (its own
- * transaction and mail). An address that is not an email, or already someone's, is reported and
- * skipped, not a reason to refuse the others; the same address twice is invited once. A refusal
- * of the whole request (a foreign tenant, no mail service) stops at that point.
+ * transaction and mail). An address that is not an email, or already someone's in this tenant
+ * (`exists`), is reported and skipped, not a reason to refuse the others; the same address twice
+ * is invited once. An address taken in another tenant answers like a new one for a tenant Admin
+ * (createUser says why). A refusal of the whole request (a foreign tenant, no mail service) stops
+ * at that point.
  */
 export async function inviteMany(
   deps: UserDeps,

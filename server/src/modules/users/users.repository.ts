@@ -130,20 +130,25 @@ export async function countTenantUsers(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** How many Admins the tenant has besides `exceptUserId`. */
+/**
+ * How many Admins the tenant has besides `exceptUserId`; with `activeOnly`, only those who have
+ * set a password (an invitation nobody accepted administers nothing).
+ */
 export async function countOtherAdmins(
   db: Db,
   tenantId: string,
   exceptUserId: string,
+  activeOnly: boolean,
 ): Promise<number> {
-  const row = await db
+  let query = db
     .selectFrom('user_roles as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('u.tenant_id', '=', tenantId)
     .where('r.role', '=', 'Admin')
-    .where('u.id', '!=', exceptUserId)
-    .executeTakeFirstOrThrow();
+    .where('u.id', '!=', exceptUserId);
+  if (activeOnly) query = query.where('u.password_hash', 'is not', null);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -14,6 +14,7 @@ import {
 import { revokeAllSessions } from '../auth/sessions.repository.ts';
 import { deleteConversationImages } from '../chat/chat.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import { accountTenantOf, answerForeignInvitation } from './foreign-invitation.ts';
 import { addMember, inviteMember } from './new-member.ts';
 import type { InvitationDeps } from './send-invitation.ts';
 import { holdTenant, lockTenant, tenantExists } from './tenant-row.repository.ts';
@@ -73,7 +74,8 @@ async function reread(db: Db, userId: string): Promise<UserRecord> {
  * Creates a tenant member. Whatever password the form sent is ignored: the account starts
  * `invited`, with no password, and is mailed a set-password link (server/README.md). The email is
  * unique across the portal, case-insensitively; the unique index decides, so two concurrent
- * requests cannot both succeed.
+ * requests cannot both succeed. A tenant Admin is told EMAIL_TAKEN only for an address of their
+ * own tenant: one taken elsewhere gets the answer a new invitation gets.
  */
 export async function createUser(
   deps: UserDeps,
@@ -81,16 +83,16 @@ export async function createUser(
   input: CreateUserRequest,
 ): Promise<User> {
   const tenantId = adminTenantScope(actor.principal, input.tenantId);
+  const member = {
+    email: input.email,
+    tenantId,
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    role: input.role,
+  };
   try {
     const created = await deps.db.transaction().execute(async (trx) => {
       if (!(await holdTenant(trx, tenantId))) throw new AppError('TENANT_NOT_FOUND');
-      const member = {
-        email: input.email,
-        tenantId,
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
-        role: input.role,
-      };
       const id = await addMember(trx, member);
       // Inside the transaction: an account whose invitation could not be sent is not kept.
       await inviteMember(trx, deps, actor, { ...member, id });
@@ -98,8 +100,12 @@ export async function createUser(
     });
     return toUser(created);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Taken in this tenant: its Admins see that in their own list anyway. Taken elsewhere: only
+    // super administrators may be told (foreign-invitation.ts).
+    const holder = await accountTenantOf(deps.db, input.email);
+    if (isSuperAdmin(actor.principal) || holder === tenantId) throw new AppError('EMAIL_TAKEN');
+    return toUser(await answerForeignInvitation(deps.db, deps, actor, member));
   }
 }
 
@@ -126,9 +132,16 @@ export async function managedTarget(
   return { ...(await reread(trx, userId)), tenant_id: tenantId };
 }
 
+/**
+ * Refuses to take away a tenant's last Admin. Removing an active Admin needs another active one:
+ * an invited Admin who never set a password cannot administer anything, and may never. Removing
+ * an invited Admin needs another Admin of any kind (it takes no ability away, but a new tenant
+ * whose only Admin is still invited keeps them).
+ */
 export async function ensureAnotherAdmin(trx: Db, target: TenantMember): Promise<void> {
   if (!target.roles.includes('Admin')) return;
-  if ((await countOtherAdmins(trx, target.tenant_id, target.id)) === 0) {
+  const activeOnly = !target.invited;
+  if ((await countOtherAdmins(trx, target.tenant_id, target.id, activeOnly)) === 0) {
     throw new AppError('LAST_ADMIN');
   }
 }

@@ -350,3 +350,50 @@ describe('expired links', () => {
     expect(await mailsTo(person.email)).toHaveLength(3);
   });
 });
+
+describe('separate links', () => {
+  it('Forgot password leaves a pending invitation working; the first link used closes the other', async () => {
+    const res = await invite(cast.tenantA.id);
+    const address = res.json<{ email: string }>().email;
+    const invitation = await latestToken(address);
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: address },
+      remoteAddress: remoteAddress(),
+    });
+    expect(asked.statusCode).toBe(200);
+    const [, resetMail] = await waitForMails(address, 2);
+    expect(resetMail?.subject).toBe('Reset your Canopy password');
+    const reset = tokenOf(resetMail);
+    expect((await linkStatus(invitation)).json()).toMatchObject({ purpose: 'invite' });
+    expect((await setPassword(invitation)).statusCode).toBe(200);
+    expect((await setPassword(reset)).json().code).toBe('INVALID_RESET_TOKEN');
+  });
+});
+
+describe('the last Admin', () => {
+  it('counts only Admins who activated: an invited one does not keep a tenant administrable', async () => {
+    const tenant = await createTenant(t);
+    const active = await createPerson(t, { tenantId: tenant.id, role: 'Admin' });
+    const invited = await invite(tenant.id, 'Admin', cast.superAdmin.token);
+    expect(invited.statusCode).toBe(201);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/users/${active.id}`,
+      token: cast.superAdmin.token,
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().code).toBe('LAST_ADMIN');
+    const demoted = await t.request({
+      method: 'PUT',
+      url: `/api/users/${active.id}`,
+      token: cast.superAdmin.token,
+      payload: { role: 'Viewer' },
+    });
+    expect(demoted.json().code).toBe('LAST_ADMIN');
+    // The invited Admin may still be withdrawn: the active one remains.
+    const withdrawn = await revoke(invited.json<{ id: string }>().id, cast.superAdmin.token);
+    expect(withdrawn.statusCode).toBe(200);
+  });
+});

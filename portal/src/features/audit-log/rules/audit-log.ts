@@ -24,6 +24,7 @@ const LABELS: Record<string, string> = {
   'user.create': 'Person invited',
   'user.update_role': 'Role changed',
   'user.delete': 'Person deleted',
+  'user.invite_existing_account': 'Invitation to an existing account (not created)',
   'user.invitation_resend': 'Invitation re-sent',
   'user.invitation_revoke': 'Invitation withdrawn',
   'report.grant': 'Report access granted',

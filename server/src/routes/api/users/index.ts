@@ -17,6 +17,23 @@ import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 
+/**
+ * Per person who sends them (after authentication, so Admins behind one address do not share it),
+ * per hour: each invitation mails someone, and one bulk request up to fifty people.
+ */
+const perPersonPerHour = (max: number) => ({
+  max,
+  timeWindow: 60 * 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => request.principal?.userId ?? request.ip,
+});
+
+/** A route's options (from routeOf) with a per-person hourly limit in its config. */
+const limited = <R extends { config: object }>(route: R, max: number) => ({
+  ...route,
+  config: { ...route.config, rateLimit: perPersonPerHour(max) },
+});
+
 /** The user services with this request's logger for what fails after the answer is decided. */
 const userDeps = (app: FastifyInstance, request: FastifyRequest) => ({
   ...app.users,
@@ -29,6 +46,7 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest) => ({
  */
 const users: FastifyPluginAsyncZod = async (app) => {
   const people = new TenantPeopleCache();
+  const { perHour, bulkPerHour } = app.config.invitations;
   app.route({
     ...routeOf(app, endpoints.listTenantUsers),
     handler: async (request) => ({
@@ -37,7 +55,7 @@ const users: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(app, endpoints.inviteUser),
+    ...limited(routeOf(app, endpoints.inviteUser), perHour),
     handler: async (request, reply) => {
       const user = await createUser(userDeps(app, request), actorOf(request), request.body);
       return reply.code(201).send(user);
@@ -45,12 +63,12 @@ const users: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routeOf(app, endpoints.inviteUsers),
+    ...limited(routeOf(app, endpoints.inviteUsers), bulkPerHour),
     handler: async (request) => inviteMany(userDeps(app, request), actorOf(request), request.body),
   });
 
   app.route({
-    ...routeOf(app, endpoints.resendInvitation),
+    ...limited(routeOf(app, endpoints.resendInvitation), perHour),
     handler: async (request) =>
       resendInvitation(userDeps(app, request), actorOf(request), request.params.id),
   });
