@@ -89,7 +89,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
     secret: options.config.jwtSecret,
     accessTokenTtlSeconds: options.config.accessTokenTtlSeconds,
   });
-  await fastify.register(swagger, { publicUrl: options.config.publicUrl });
+  await fastify.register(swagger, {
+    publicUrl: options.config.publicUrl,
+    serve: options.config.publicApiInfo,
+  });
   await fastify.register(services, {
     storage: options.storage,
     mailer: options.mailer,

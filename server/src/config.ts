@@ -42,6 +42,7 @@ export const EnvSchema = z.object({
   CANOPY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   // Parsed by trust-proxy.ts: a hop count, proxy addresses and ranges, or false.
   CANOPY_TRUST_PROXY: optionalString,
+  CANOPY_PUBLIC_API_INFO: z.enum(['on', 'off']).optional(),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   CANOPY_MAIL: z.enum(['smtp', 'outbox']).optional(),
   CANOPY_MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
@@ -132,6 +133,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Which hops' X-Forwarded-For entries to believe (Fastify's trustProxy); see trust-proxy.ts. */
   trustProxy: TrustProxy;
+  /**
+   * Serve the OpenAPI document (/api/docs) and the build details (commit, Node.js) of
+   * /api/version to anyone: on by default except in production, where they help an attacker map
+   * the service and match it to known flaws (CANOPY_PUBLIC_API_INFO=on opts in).
+   */
+  publicApiInfo: boolean;
   smtpUrl?: string;
   mailFrom: string;
   storage:
@@ -389,6 +396,9 @@ export function loadConfig(
       .filter(Boolean),
     rateLimitPerMinute: env.CANOPY_RATE_LIMIT_PER_MINUTE,
     trustProxy: trustProxy.ok ? trustProxy.value : false,
+    publicApiInfo: env.CANOPY_PUBLIC_API_INFO
+      ? env.CANOPY_PUBLIC_API_INFO === 'on'
+      : env.NODE_ENV !== 'production',
     smtpUrl: env.CANOPY_MAIL === 'outbox' ? undefined : env.SMTP_URL,
     mailFrom: env.CANOPY_MAIL_FROM,
     storage,

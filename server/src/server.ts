@@ -21,6 +21,7 @@ import { seedDemoTenant } from './modules/dev/seed-demo-tenant.ts';
 import { ensureSuperAdmin } from './modules/users/bootstrap-admin.ts';
 import { describeDatabaseUrl, listenFailed } from './start-up-errors.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
+import { buildInfo } from './build-info.ts';
 
 /** The process: configuration, database, listen, graceful shutdown. The app itself is app.ts. */
 async function main() {
@@ -165,8 +166,10 @@ async function main() {
     throw listenFailed(error, 'the API', config.port, { port: 'PORT', host: 'HOST' });
   });
   phase(`listening on ${listeningOn(server)}`);
+  const { version, commit, node } = buildInfo();
+  const docs = config.publicApiInfo ? `API docs: ${config.publicUrl}/api/docs, ` : '';
   server.log.info(
-    `Canopy API ready in ${Math.round(performance.now() - started)} ms on ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs, database: ${database.backend})`,
+    `Canopy API ${version}${commit ? ` (${commit})` : ''} on Node.js ${node} ready in ${Math.round(performance.now() - started)} ms on ${config.publicUrl} (${docs}database: ${database.backend})`,
   );
 }
 

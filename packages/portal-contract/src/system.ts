@@ -11,10 +11,13 @@ export const ReadinessUnavailable = z.object({
   reason: z.enum(['database', 'migrations']),
 });
 
-/** Which release answers (during a rolling upgrade, instances may differ). */
+/**
+ * Which release answers (during a rolling upgrade, instances may differ). `commit` and `node` are
+ * null in production unless the operator makes build details public.
+ */
 export const VersionInfo = z.object({
   version: z.string(),
   commit: z.string().nullable(),
-  node: z.string(),
+  node: z.string().nullable(),
 });
 export type VersionInfo = z.infer<typeof VersionInfo>;

@@ -142,11 +142,17 @@ describe('the compiled server, started with `pnpm start`', () => {
         expect((await fetch(`${url}/api/health`)).status).toBe(200);
         const ready = await fetch(`${url}/api/ready`);
         expect(await ready.json()).toEqual({ status: 'ready' });
+        // Production keeps build details to itself unless CANOPY_PUBLIC_API_INFO=on; the log has them.
         const version = (await (await fetch(`${url}/api/version`)).json()) as {
           version: string;
-          node: string;
+          node: string | null;
         };
-        expect(version).toMatchObject({ version: manifest.version, node: process.version });
+        expect(version).toEqual({ version: manifest.version, commit: null, node: null });
+        await waitForLine(
+          run,
+          new RegExp(`Canopy API ${manifest.version.replaceAll('.', '\\.')} `),
+        );
+        expect((await fetch(`${url}/api/docs/json`)).status).toBe(404);
 
         // The hosted emulator: its own service principal (0600), the published one refused, and
         // no unauthenticated admin API.

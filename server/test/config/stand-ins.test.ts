@@ -98,3 +98,15 @@ describe('unknown CANOPY_ variables', () => {
     );
   });
 });
+
+describe('API docs and build details', () => {
+  it('keeps them private in production unless the operator opts in', () => {
+    const prod = { ...production, ...cloud, SMTP_URL: 'smtp://mail.example:25' };
+    expect(loadConfig(prod).publicApiInfo).toBe(false);
+    expect(loadConfig({ ...prod, CANOPY_PUBLIC_API_INFO: 'on' }).publicApiInfo).toBe(true);
+    expect(loadConfig({ CANOPY_DATA_DIR: dataDir }).publicApiInfo).toBe(true);
+    expect(problemsOf({ CANOPY_DATA_DIR: dataDir, CANOPY_PUBLIC_API_INFO: 'yes' })).toMatch(
+      /CANOPY_PUBLIC_API_INFO/,
+    );
+  });
+});

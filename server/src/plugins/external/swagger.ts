@@ -3,9 +3,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI 3.1 generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
-export default fp<{ publicUrl: string }>(
-  async (app, { publicUrl }) => {
+/**
+ * OpenAPI 3.1 generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json.
+ * `serve: false` (production unless CANOPY_PUBLIC_API_INFO=on) still builds the document, for
+ * `app.swagger()`, but serves neither page: nothing maps the API for a stranger.
+ */
+export default fp<{ publicUrl: string; serve: boolean }>(
+  async (app, { publicUrl, serve }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -24,6 +28,7 @@ export default fp<{ publicUrl: string }>(
       },
       transform: jsonSchemaTransform,
     });
+    if (!serve) return;
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       uiConfig: { docExpansion: 'list', deepLinking: false },

@@ -60,4 +60,26 @@ describe('GET /api/version', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: manifest.version, node: process.version });
   });
+
+  it('keeps the commit, Node.js and the API docs to itself when build details are not public', async () => {
+    // Production's default (CANOPY_PUBLIC_API_INFO unset there means off).
+    t = await build({ env: { CANOPY_PUBLIC_API_INFO: 'off' } });
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const res = await t.request({ method: 'GET', url: '/api/version' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ version: manifest.version, commit: null, node: null });
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const docs = await t.request({ method: 'GET', url });
+      expect(docs.statusCode).toBe(404);
+    }
+  });
+
+  it('serves the API docs when build details are public', async () => {
+    t = await build({ env: { CANOPY_PUBLIC_API_INFO: 'on' } });
+    const docs = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.json()).toMatchObject({ openapi: '3.1.0' });
+  });
 });
