@@ -134,7 +134,7 @@ describe('display name', () => {
     [{ firstName: '   ', lastName: 'Lovelace' }, 'body.firstName', 'Enter both'],
     [{ firstName: 'A'.repeat(101), lastName: 'Lovelace' }, 'body.firstName', 'at most 100'],
     [{ firstName: 'Ada' }, 'body.lastName', ''],
-    [{ firstName: 'Ada\u0000', lastName: 'Lovelace' }, 'body.firstName', 'control characters'],
+    [{ firstName: 'Ada\u0007', lastName: 'Lovelace' }, 'body.firstName', 'control characters'],
     [{ firstName: 'Ada', lastName: 'Love\nlace' }, 'body.lastName', 'control characters'],
   ])('refuses %j with VALIDATION_FAILED and keeps the name', async (payload, path, message) => {
     const person = await viewer();
@@ -145,6 +145,15 @@ describe('display name', () => {
       code: 'VALIDATION_FAILED',
       fields: [expect.objectContaining({ path, message: expect.stringContaining(message) })],
     });
+    expect((await me(person.token)).json()).toMatchObject({ firstName: 'Kept', lastName: 'Name' });
+  });
+
+  it('refuses a NUL character as text the database cannot hold, and keeps the name', async () => {
+    const person = await viewer();
+    await rename(person.token, { firstName: 'Kept', lastName: 'Name' });
+    const res = await rename(person.token, { firstName: 'Ada\u0000', lastName: 'Lovelace' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_TEXT' });
     expect((await me(person.token)).json()).toMatchObject({ firstName: 'Kept', lastName: 'Name' });
   });
 
