@@ -12,6 +12,7 @@ import wellFormedText from './plugins/app/well-formed-text.ts';
 import sessionCache from './plugins/app/session-cache.ts';
 import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
+import dbScope from './plugins/app/db-scope.ts';
 import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
 import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
 import reportsPlugin from './modules/reports/reports-plugin.ts';
@@ -73,6 +74,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(shutdown);
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
+  await fastify.register(dbScope);
   const analytics = options.analytics ? new AnalyticsClient(options.analytics) : undefined;
   const embedOrigin = options.analytics?.embedOrigin;
   await fastify.register(helmet, {

@@ -1,10 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Dialect,
+  type Driver,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { PgPoolDriver } from './pg-pool-driver.ts';
+import { TenantScopedDriver, type TenantScopedDriverOptions } from './tenant-scoped-driver.ts';
 
 export type DatabaseBackend =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -31,7 +41,13 @@ export async function createDatabase(backend: DatabaseBackend): Promise<Database
     pool.on('error', () => undefined);
     // A checked-out client has no pool listener: its query fails (503), the process must not crash.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: tenantScoped(new PgPoolDriver(pool), {
+        runScript: async (connection, script) => {
+          await connection.executeQuery(CompiledQuery.raw(script));
+        },
+      }),
+    });
     return { db, backend: 'postgres', url: backend.url, close: () => db.destroy() };
   }
   if (backend.dataDir) mkdirSync(backend.dataDir, { recursive: true });
@@ -39,7 +55,13 @@ export async function createDatabase(backend: DatabaseBackend): Promise<Database
     dataDir: backend.dataDir ? join(backend.dataDir, 'pglite') : undefined,
     loadDataDir: backend.loadDataDir,
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({
+    dialect: tenantScoped(new PGliteDialect(pglite).createDriver(), {
+      runScript: async (_connection, script) => {
+        await pglite.exec(script);
+      },
+    }),
+  });
   return {
     db,
     backend: 'pglite',
@@ -48,5 +70,18 @@ export async function createDatabase(backend: DatabaseBackend): Promise<Database
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/**
+ * PostgreSQL's dialect around a driver that restricts connections to the current tenant's rows
+ * while a tenant scope is current (tenant-scoped-driver.ts); the same on both backends.
+ */
+function tenantScoped(driver: Driver, options: TenantScopedDriverOptions): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new TenantScopedDriver(driver, options),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
   };
 }

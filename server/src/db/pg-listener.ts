@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DatabaseHandle } from './create-database.ts';
+import { asService } from './tenant-context.ts';
 
 /** A LISTEN on one NOTIFY channel that keeps itself alive. */
 export interface ChannelListener {
@@ -41,8 +42,10 @@ export function listenOnChannel(
   log: Logger,
 ): ChannelListener {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  // Notifications concern every tenant: handlers run on the service path, not in the scope of
+  // whichever request's query happened to deliver them (PGlite delivers in the caller's turn).
   const deliver = (payload: string | undefined) => {
-    if (payload) handlers.onNotify(payload);
+    if (payload) asService(`notify:${channel}`, () => handlers.onNotify(payload));
   };
 
   if (database.backend === 'pglite' && database.pglite) {

@@ -2,6 +2,7 @@ import type { Access } from '@canopy/portal-contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
+import { checkedTenantId } from '../../db/tenant-context.ts';
 import { isSuperAdmin, isTenantAdmin, type Principal } from '../../shared/principal.ts';
 import { findPrincipalBySession } from '../../modules/auth/sessions.repository.ts';
 import type { Actor } from '../../shared/actor.ts';
@@ -85,8 +86,17 @@ export default fp(
       };
       if (!allows(access, principal)) throw new AppError('FORBIDDEN');
       request.principal = principal;
+      // The second line of tenant separation: a tenant user's queries see their tenant's rows
+      // only. A super administrator's go the service path, named in the request's log lines;
+      // what they change is in the audit log.
+      if (principal.type === 'tenant-user' && principal.tenantId !== null) {
+        request.dbScope.tenantId = checkedTenantId(principal.tenantId);
+      } else {
+        request.dbScope.service = 'superadmin';
+        request.log = request.log.child({ dbScope: 'service:superadmin' });
+      }
     });
     done();
   },
-  { name: 'authenticate', dependencies: ['jwt', 'db', 'session-cache'] },
+  { name: 'authenticate', dependencies: ['jwt', 'db', 'db-scope', 'session-cache'] },
 );
