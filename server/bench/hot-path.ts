@@ -2,16 +2,19 @@
  * The hot path (issue 19): throughput of signed-in reads as a ratio of the server's own
  * `/api/health` (one `select 1`), measured in the same run, on PostgreSQL. Ratios, not absolute
  * figures: this 2-core machine is shared, and its load changes from one minute to the next.
- * - `GET /api/users/tenant/{id}` with 51 people: target ≥ 0.5×;
+ * - `GET /api/users/tenant/{id}` with 52 people: target ≥ 0.5×, as a super administrator (the
+ *   service path) and as the tenant's Admin (row-level security: each query a transaction as the
+ *   tenant role, docs/decisions/0002-tenant-separation-in-two-lines.md);
  * - a no-news chat poll (`GET /api/messages/{key}?since=<newest>`): target ≥ 1.0× (no query).
  * The server runs in its own process (src/server.ts); autocannon runs in this one. The three
  * routes are measured in turn, ROUNDS times (BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS), so
  * a burst of load from elsewhere hits all of them; each round's ratio is to that round's health
  * figure, and the median ratio is the figure.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { seed } from './chat/seed.ts';
+import pg from 'pg';
+import { seed, signAccessToken } from './chat/seed.ts';
 import { benchDatabase, ms, startServerProcess } from './support.ts';
 
 const ADMIN = { email: 'hot-path-admin@example.com', password: 'Bench-Admin-1' };
@@ -83,8 +86,28 @@ try {
   const listed = await json<{ users: unknown[] }>(`${server.url}/api/users/tenant/${tenantId}`, {
     token: admin.token,
   });
-  // Creating a tenant adds no person of its own (its administrator is invited like anyone).
-  if (listed.users.length !== 51) throw new Error(`expected 51 people, got ${listed.users.length}`);
+  // The 51 added and the tenant's administrator, invited when the tenant was created.
+  if (listed.users.length !== 52) throw new Error(`expected 52 people, got ${listed.users.length}`);
+
+  // The tenant's Admin, signed in with a session written straight into the database: their
+  // requests run in the tenant's scope, the super administrator's on the service path.
+  const ownerId = (listed.users as { id: string; email: string }[]).find(
+    (person) => person.email === 'user0@hot-path.example',
+  )?.id;
+  if (!ownerId) throw new Error('the Admin is not in the list');
+  const sessionId = randomUUID();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(
+    `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+    [sessionId, ownerId],
+  );
+  await client.end();
+  const ownerToken = signAccessToken(secret, ownerId, sessionId);
+  const asOwner = await fetch(`${server.url}/api/users/tenant/${tenantId}`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  if (!asOwner.ok) throw new Error(`list as the Admin: ${asOwner.status}`);
 
   // Chat: people with live sessions and a conversation each, seeded straight into the database.
   const { pairs } = await seed(database.url, secret, 2 * CONNECTIONS, 20);
@@ -105,10 +128,17 @@ try {
   const targets: { name: string; options: autocannon.Options }[] = [
     { name: 'GET /api/health', options: { url: `${server.url}/api/health` } },
     {
-      name: 'GET /api/users/tenant/{id} (51 people)',
+      name: 'GET /api/users/tenant/{id} (52 people), as a super administrator (service path)',
       options: {
         url: `${server.url}/api/users/tenant/${tenantId}`,
         headers: { authorization: `Bearer ${admin.token}` },
+      },
+    },
+    {
+      name: 'GET /api/users/tenant/{id} (52 people), as the tenant Admin (RLS)',
+      options: {
+        url: `${server.url}/api/users/tenant/${tenantId}`,
+        headers: { authorization: `Bearer ${ownerToken}` },
       },
     },
     {

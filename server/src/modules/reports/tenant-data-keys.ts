@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { asService } from '../../db/tenant-context.ts';
 import type { AnalyticsSettings } from '../analytics/analytics-settings.ts';
 
 /**
@@ -43,5 +44,9 @@ export async function tenantDataKey(
       .executeTakeFirstOrThrow();
     return stored.data_key;
   };
-  return db.isTransaction ? assign(db) : db.transaction().execute(assign);
+  // The count spans every tenant: the service path, which row-level security does not limit (in
+  // a tenant's scope it would count that tenant's row only and hand out the first key again).
+  // A caller's open transaction keeps the scope it was opened in.
+  if (db.isTransaction) return assign(db);
+  return asService('tenant-data-key', () => db.transaction().execute(assign));
 }
