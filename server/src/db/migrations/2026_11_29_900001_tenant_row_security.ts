@@ -57,9 +57,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     grant usage, select on sequences to canopy_tenant`.execute(db);
 
   for (const table of await tenantTables(db)) await protectTenantTable(db, table);
+  // Logos are public (served to anyone at /api/files/…); one uploaded by a super administrator,
+  // e.g. while creating a tenant, has no tenant, and the tenant's Admin must be able to keep it.
+  await sql`
+    create policy canopy_tenant_reads_shared_logos on files for select to canopy_tenant
+      using (tenant_id is null and purpose = 'logo')`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop policy if exists canopy_tenant_reads_shared_logos on files`.execute(db);
   for (const table of await tenantTables(db)) await unprotectTenantTable(db, table);
   const schema = await currentSchema(db);
   await sql`alter default privileges in schema ${schema}
