@@ -41,6 +41,12 @@ export const SignedInPerson = z.object({
   token: z.string(),
   /** When the access token expires (ISO 8601); the SPA refreshes before then. */
   expiresAt: z.string(),
+  /**
+   * True: this person must use two-step verification and has no factor yet, so the session is
+   * good only for setting one up (`GET /api/account/mfa` and the set-up endpoints); every other
+   * endpoint answers 403 MFA_ENROLMENT_REQUIRED until a factor is added.
+   */
+  mfaEnrolmentRequired: z.boolean().optional(),
 });
 export type SignedInPerson = z.infer<typeof SignedInPerson>;
 

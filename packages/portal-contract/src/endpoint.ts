@@ -37,6 +37,12 @@ export interface Endpoint {
   readonly responses: Readonly<Record<number, ZodType>>;
   /** Left out of the OpenAPI document (kept only for old clients). */
   readonly hide?: boolean;
+  /**
+   * Also answered for a session restricted to setting up a second factor (a person who must use
+   * two-step verification and has none yet); every other endpoint answers that session 403
+   * MFA_ENROLMENT_REQUIRED.
+   */
+  readonly mfaEnrolment?: boolean;
 }
 
 /** Declares an endpoint, keeping its exact types for the server and the client. */

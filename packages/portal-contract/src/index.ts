@@ -5,6 +5,7 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './mfa.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './audit.ts';

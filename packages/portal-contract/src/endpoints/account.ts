@@ -25,6 +25,7 @@ export const accountEndpoints = {
     summary: 'The signed-in person',
     tags,
     access,
+    mfaEnrolment: true,
     responses: { 200: User, ...errors(401) },
   }),
   updateAccountName: endpoint({

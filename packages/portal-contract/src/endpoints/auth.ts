@@ -17,6 +17,7 @@ import {
   SupportContact,
 } from '../auth.ts';
 import { Ok } from '../common.ts';
+import { SignInResponse } from '../mfa.ts';
 import { endpoint, errors } from '../endpoint.ts';
 
 const tags = ['auth'];
@@ -33,10 +34,15 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/auth/login',
     summary: 'Sign in with email and password',
+    description:
+      'Answers a session (`SignedInPerson`), or, for a person with a second factor, ' +
+      "`{ step: 'second-factor', ticket, expiresAt, methods }`: no session yet, finish with " +
+      '`POST /api/auth/mfa/verify`. A person who must use two-step verification and has no ' +
+      'factor gets a session with `mfaEnrolmentRequired: true`, good only for setting one up.',
     tags,
     access,
     body: LoginRequest,
-    responses: { 200: SignedInPerson, ...errors(401, 403, 429) },
+    responses: { 200: SignInResponse, ...errors(401, 403, 429) },
   }),
   getSupportContact: endpoint({
     operationId: 'getSupportContact',

@@ -5,6 +5,7 @@ import { authEndpoints } from './auth.ts';
 import { chatEndpoints } from './chat.ts';
 import { groupsEndpoints } from './groups.ts';
 import { integrationsEndpoints } from './integrations.ts';
+import { mfaEndpoints } from './mfa.ts';
 import { reportsEndpoints } from './reports.ts';
 import { subscriptionsEndpoints } from './subscriptions.ts';
 import { systemEndpoints } from './system.ts';
@@ -19,6 +20,7 @@ import { usersEndpoints } from './users.ts';
 export const endpoints = {
   ...authEndpoints,
   ...accountEndpoints,
+  ...mfaEndpoints,
   ...usersEndpoints,
   ...auditEndpoints,
   ...systemEndpoints,

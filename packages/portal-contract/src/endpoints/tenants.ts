@@ -95,6 +95,8 @@ export const tenantsEndpoints = {
     tags,
     // Its people and super administrators; the service checks the tenant.
     access: 'signed-in',
+    // The branding shows on the page where a first second factor is set up.
+    mfaEnrolment: true,
     params: TenantIdParams,
     responses: { 200: TenantSettings, ...failures },
   }),
