@@ -85,7 +85,7 @@ export const mfaEndpoints = {
     operationId: 'confirmTotpEnrolment',
     method: 'POST',
     path: '/api/account/mfa/totp/confirm',
-    summary: "Finish setting up the authenticator app with a code it shows",
+    summary: 'Finish setting up the authenticator app with a code it shows',
     description:
       'With the first factor, the answer carries ten recovery codes, shown this once. A ' +
       'session restricted to set-up becomes a full one. 409 MFA_ENROLMENT_NOT_STARTED without ' +
