@@ -37,6 +37,11 @@ export const EnvSchema = z.object({
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
   CANOPY_ACCESS_TOKEN_TTL: duration(15 * 60),
+  // Unset: on in production, off elsewhere (see loadConfig).
+  CANOPY_REQUIRE_MFA_SUPERADMINS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   CANOPY_REFRESH_TOKEN_TTL: duration(7 * 24 * 60 * 60),
   CANOPY_CORS_ORIGINS: optionalString,
   CANOPY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
@@ -128,6 +133,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Super administrators must use two-step verification (on by default in production). */
+  requireMfaForSuperAdmins: boolean;
   corsOrigins: string[];
   /** Requests per minute per client address across the API (0: no global limit). */
   rateLimitPerMinute: number;
@@ -390,6 +397,7 @@ export function loadConfig(
     jwtSecret,
     accessTokenTtlSeconds: env.CANOPY_ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.CANOPY_REFRESH_TOKEN_TTL,
+    requireMfaForSuperAdmins: env.CANOPY_REQUIRE_MFA_SUPERADMINS ?? production,
     corsOrigins: (env.CANOPY_CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

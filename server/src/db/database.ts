@@ -30,6 +30,13 @@ import type {
 } from './tables/integrations.table.ts';
 import type { FilesTable } from './tables/files.table.ts';
 import type {
+  MfaPasskeyChallengesTable,
+  MfaPasskeysTable,
+  MfaRecoveryCodesTable,
+  MfaSignInTicketsTable,
+  MfaTotpTable,
+} from './tables/mfa.table.ts';
+import type {
   GroupMembersTable,
   GroupReportGrantsTable,
   GroupsTable,
@@ -58,6 +65,11 @@ export interface Database {
   oidc_requests: OidcRequestsTable;
   sign_in_tickets: SignInTicketsTable;
   sign_in_attempts: SignInAttemptsTable;
+  mfa_totp: MfaTotpTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_passkeys: MfaPasskeysTable;
+  mfa_sign_in_tickets: MfaSignInTicketsTable;
+  mfa_passkey_challenges: MfaPasskeyChallengesTable;
   audit_events: AuditEventsTable;
   files: FilesTable;
   reports: ReportsTable;

@@ -43,7 +43,7 @@ export function routeOf<const E extends Endpoint>(app: { prefix: string }, decla
   return {
     method: declaration.method,
     url: declaration.path.slice(app.prefix.length),
-    config: { access: declaration.access },
+    config: { access: declaration.access, mfaEnrolment: declaration.mfaEnrolment === true },
     schema,
   };
 }

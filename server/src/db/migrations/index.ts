@@ -15,6 +15,7 @@ import * as indexReportUsage from './2026_11_27_200001_index_report_usage.ts';
 import * as createGroups from './2026_11_27_300001_create_groups.ts';
 import * as createReportSubscriptions from './2026_11_27_400001_create_report_subscriptions.ts';
 import * as renameReportsWorkspace from './2026_11_27_500001_rename_reports_workspace.ts';
+import * as createMfa from './2026_11_29_200001_create_mfa.ts';
 import * as createSignInAttempts from './2026_11_29_300001_create_sign_in_attempts.ts';
 import * as claimSendNow from './2026_11_29_300002_claim_send_now.ts';
 import * as createRateLimitHits from './2026_11_29_400001_create_rate_limit_hits.ts';
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_300001_create_groups': createGroups,
   '2026_11_27_400001_create_report_subscriptions': createReportSubscriptions,
   '2026_11_27_500001_rename_reports_workspace': renameReportsWorkspace,
+  '2026_11_29_200001_create_mfa': createMfa,
   '2026_11_29_300001_create_sign_in_attempts': createSignInAttempts,
   '2026_11_29_300002_claim_send_now': claimSendNow,
   '2026_11_29_400001_create_rate_limit_hits': createRateLimitHits,

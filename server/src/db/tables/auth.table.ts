@@ -15,6 +15,8 @@ export interface SessionsTable {
   persistent: Generated<boolean>;
   /** Why it was revoked, when the person is told (see SessionEndReason); null otherwise. */
   end_reason: SessionEndReason | null;
+  /** Good only for setting up a first second factor (one is required and there is none yet). */
+  mfa_enrolment_only: Generated<boolean>;
 }
 
 /**

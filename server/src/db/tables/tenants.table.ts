@@ -12,6 +12,8 @@ export interface TenantsTable {
   power_bi_group_id: string | null;
   /** IANA zone the tenant's schedules run in (report subscriptions); 'UTC' by default. */
   time_zone: Generated<string>;
+  /** Every person of the tenant must use two-step verification. */
+  require_mfa: Generated<boolean>;
   created_at: Generated<CreatedAt>;
   updated_at: Generated<UpdatedAt>;
 }

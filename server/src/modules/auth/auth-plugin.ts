@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { TokenCipher } from '../integrations/token-cipher.ts';
+import type { MfaDeps } from './mfa/mfa-deps.ts';
+import { relyingPartyOf } from './mfa/webauthn.ts';
 import type { PasswordLinkDeps } from './password-links.service.ts';
 import type { SessionDeps } from './session.service.ts';
 
@@ -8,6 +11,8 @@ declare module 'fastify' {
     sessions: SessionDeps;
     /** What mailing reset and invitation links needs: the database, mail and the portal's address. */
     passwordLinks: PasswordLinkDeps;
+    /** Two-step verification: sessions, the at-rest cipher, the passkey relying party, the policy. */
+    mfa: MfaDeps;
   }
 }
 
@@ -19,6 +24,12 @@ export default fp(
       signAccessToken: (claims) => app.jwt.sign(claims),
       accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: app.config.refreshTokenTtlSeconds,
+    });
+    app.decorate('mfa', {
+      ...app.sessions,
+      cipher: new TokenCipher(app.config.encryptionKey),
+      relyingParty: relyingPartyOf(app.config.publicUrl),
+      superAdminsMustUse: app.config.requireMfaForSuperAdmins,
     });
     app.decorate('passwordLinks', {
       db: app.db,

@@ -1,7 +1,11 @@
-import type { LoginRequest } from '@canopy/portal-contract';
+import type { LoginRequest, SecondFactorChallenge } from '@canopy/portal-contract';
 import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { findLoginCandidate, recordSuccessfulLogin } from './login.repository.ts';
+import {
+  findLoginCandidate,
+  recordSuccessfulLogin,
+  type LoginCandidate,
+} from './login.repository.ts';
 import { verifyPassword } from './passwords.ts';
 import { startSession, type IssuedSession, type SessionDeps } from './session.service.ts';
 import {
@@ -17,6 +21,15 @@ export interface RequestMeta {
 }
 
 /**
+ * What comes after a right password (mfa/second-step.service.ts): a ticket for the second step
+ * instead of a session, or a session that is restricted to setting up a second factor.
+ */
+export type SecondStep = (
+  person: LoginCandidate,
+  remember: boolean,
+) => Promise<{ challenge: SecondFactorChallenge } | { mfaEnrolmentOnly: boolean }>;
+
+/**
  * Email + password sign-in. Unknown email and wrong password answer the same 401 after the same
  * work (a dummy hash is verified). Each attempt is counted before its password is verified, known
  * email or not; the fifth from one address locks that address out for 15 minutes, and fifty from
@@ -26,7 +39,8 @@ export async function login(
   deps: SessionDeps,
   input: LoginRequest,
   meta: RequestMeta,
-): Promise<{ person: PersonInfo; session: IssuedSession }> {
+  secondStep?: SecondStep,
+): Promise<{ person: PersonInfo; session: IssuedSession } | { challenge: SecondFactorChallenge }> {
   const { db } = deps;
   const reservation = await reserveSignInAttempt(db, input.email, meta.ip);
   const candidate = await findLoginCandidate(db, input.email);
@@ -65,8 +79,14 @@ export async function login(
     throw new AppError('TENANT_INACTIVE');
   }
 
+  // Two-step verification decides in its own module; the lockout counter stays until it is done.
+  const step = secondStep ? await secondStep(candidate, input.remember) : null;
+  if (step && 'challenge' in step) return step;
+
   await recordSuccessfulLogin(db, candidate.id);
-  const session = await startSession(deps, candidate.id, meta, input.remember);
+  const session = await startSession(deps, candidate.id, meta, input.remember, {
+    mfaEnrolmentOnly: step?.mfaEnrolmentOnly ?? false,
+  });
   await audit(db, {
     action: 'auth.login',
     actor,

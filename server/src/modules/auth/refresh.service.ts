@@ -91,6 +91,7 @@ export async function refreshSession(
       refreshExpiresAt: found.expires_at,
       // Rotation keeps the choice made at sign-in.
       persistent: found.persistent,
+      mfaEnrolmentOnly: found.mfa_enrolment_only,
     },
   };
 }

@@ -27,6 +27,8 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
   /** "Remember me": the refresh cookie outlives the browser (else it is a session cookie). */
   persistent: boolean;
+  /** Good only for setting up a first second factor (one is required and there is none yet). */
+  mfaEnrolmentOnly: boolean;
 }
 
 /** Starts a session: a revocable row, a short access JWT bound to it and a first refresh credential. */
@@ -35,7 +37,9 @@ export async function startSession(
   userId: string,
   meta: { ip: string | null; userAgent: string | null },
   persistent: boolean,
+  options: { mfaEnrolmentOnly?: boolean } = {},
 ): Promise<IssuedSession> {
+  const mfaEnrolmentOnly = options.mfaEnrolmentOnly ?? false;
   const refreshExpiresAt = new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000);
   await deleteEndedSessions(deps.db, userId);
   const sessionId = await insertSession(deps.db, {
@@ -44,6 +48,7 @@ export async function startSession(
     ip: meta.ip,
     user_agent: meta.userAgent?.slice(0, 512) ?? null,
     persistent,
+    mfa_enrolment_only: mfaEnrolmentOnly,
   });
   const refreshToken = newSecret();
   await insertRefreshToken(deps.db, sessionId, hashSecret(refreshToken));
@@ -53,6 +58,7 @@ export async function startSession(
     refreshToken,
     refreshExpiresAt,
     persistent,
+    mfaEnrolmentOnly,
   };
 }
 

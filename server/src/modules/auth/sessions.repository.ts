@@ -13,6 +13,8 @@ export interface PrincipalRow {
   roles: RoleName[];
   /** The session's absolute end (a cached session is refused from then on without a read). */
   session_expires_at: Date;
+  /** The session may only set up a first second factor (absent: a full session). */
+  mfa_enrolment_only?: boolean;
 }
 
 /** The live session's person, or undefined when the session is revoked, expired or gone. */
@@ -37,6 +39,7 @@ export async function findPrincipalBySession(
           'roles',
         ),
         's.expires_at as session_expires_at',
+        's.mfa_enrolment_only',
       ])
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
@@ -91,6 +94,7 @@ export async function insertSession(
     ip: string | null;
     user_agent: string | null;
     persistent: boolean;
+    mfa_enrolment_only?: boolean;
   },
 ): Promise<string> {
   const { id } = await db
@@ -233,6 +237,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       's.revoked_at',
       's.persistent',
       's.end_reason',
+      's.mfa_enrolment_only',
     ])
     .where('r.token_hash', '=', tokenHash)
     .executeTakeFirst();

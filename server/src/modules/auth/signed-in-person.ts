@@ -3,7 +3,7 @@ import type { LoginCandidate } from './login.repository.ts';
 import type { IssuedSession } from './session.service.ts';
 
 /** The person part of the signed-in body (the portal's session), without the token. */
-export type PersonInfo = Omit<SignedInPerson, 'token' | 'expiresAt'>;
+export type PersonInfo = Omit<SignedInPerson, 'token' | 'expiresAt' | 'mfaEnrolmentRequired'>;
 
 export function personInfo(row: LoginCandidate): PersonInfo {
   return {
@@ -28,4 +28,5 @@ export const signedInBody = (person: PersonInfo, session: IssuedSession): Signed
   ...person,
   token: session.accessToken,
   expiresAt: session.expiresAt.toISOString(),
+  mfaEnrolmentRequired: session.mfaEnrolmentOnly,
 });

@@ -19,6 +19,8 @@ export type { Access };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Also answered for a session restricted to setting up a second factor. */
+    mfaEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** Set for every non-public route by the time its handler runs. */
@@ -84,6 +86,10 @@ export default fp(
         roles: row.roles,
         sessionId: claims.sid,
       };
+      // Someone who must use a second factor and has none yet may only set one up.
+      if (row.mfa_enrolment_only && request.routeOptions.config.mfaEnrolment !== true) {
+        throw new AppError('MFA_ENROLMENT_REQUIRED');
+      }
       if (!allows(access, principal)) throw new AppError('FORBIDDEN');
       request.principal = principal;
       // The second line of tenant separation: a tenant user's queries see their tenant's rows

@@ -14,6 +14,7 @@ import { createBackgroundTasks } from '../../../modules/auth/background-tasks.ts
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 import { authRateLimited } from '../auth/auth-rate-limit.ts';
+import accountMfa from './mfa.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 
 /**
@@ -25,6 +26,8 @@ const account: FastifyPluginAsyncZod = async (app) => {
   // The "password changed" mail goes after the answer; shutting down waits for it.
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.idle());
+  // /api/account/mfa…: the person's own second factors.
+  await app.register(accountMfa);
 
   app.route({
     ...routeOf(app, endpoints.getAccount),

@@ -1,10 +1,12 @@
 import { endpoints } from '@canopy/portal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { login } from '../../../modules/auth/login.service.ts';
+import { secondStepFor } from '../../../modules/auth/mfa/second-step.service.ts';
 import { signedInBody } from '../../../modules/auth/signed-in-person.ts';
 import { routeOf } from '../../route-of.ts';
 import { authRateLimited } from './auth-rate-limit.ts';
 import oidcRoutes from './oidc-routes.ts';
+import mfaRoutes from './mfa-routes.ts';
 import passwordRoutes from './password-routes.ts';
 import { requestMeta, setRefreshCookie } from './refresh-cookie.ts';
 import sessionRoutes from './session-routes.ts';
@@ -19,10 +21,17 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...authRateLimited(routeOf(app, endpoints.signIn)),
     handler: async (request, reply) => {
-      const { person, session } = await login(app.sessions, request.body, requestMeta(request));
+      const outcome = await login(
+        app.sessions,
+        request.body,
+        requestMeta(request),
+        (person, remember) => secondStepFor(app.mfa, person, remember),
+      );
       reply.header('cache-control', 'no-store');
-      setRefreshCookie(request, reply, session);
-      return signedInBody(person, session);
+      // A second step is needed: no session and no cookie yet, only the ticket.
+      if ('challenge' in outcome) return outcome.challenge;
+      setRefreshCookie(request, reply, outcome.session);
+      return signedInBody(outcome.person, outcome.session);
     },
   });
 
@@ -34,6 +43,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
   await app.register(oidcRoutes);
+  await app.register(mfaRoutes);
 };
 
 export default auth;

@@ -7,11 +7,14 @@ import {
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 import groups from './groups.ts';
+import security from './security.ts';
 
 /** A tenant's branding: read by its members and super admins, changed by its Admin. */
 const tenants: FastifyPluginAsyncZod = async (app) => {
   // /api/tenants/{tenantId}/groups and the access matrix.
   await app.register(groups);
+  // /api/tenants/{tenantId}/security: the two-step verification policy.
+  await app.register(security);
 
   app.route({
     ...routeOf(app, endpoints.getTenantSettings),

@@ -16,6 +16,7 @@ import {
 import { TenantPeopleCache } from '../../../modules/users/tenant-people-cache.ts';
 import { actorOf, principalOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
+import mfaReset from './mfa-reset.ts';
 
 /**
  * Per person who sends them (after authentication, so Admins behind one address do not share it),
@@ -46,6 +47,8 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest) => ({
  */
 const users: FastifyPluginAsyncZod = async (app) => {
   const people = new TenantPeopleCache();
+  // /api/users/{id}/mfa: an administrator resets a person's second factors.
+  await app.register(mfaReset);
   const { perHour, bulkPerHour } = app.config.invitations;
   app.route({
     ...routeOf(app, endpoints.listTenantUsers),
