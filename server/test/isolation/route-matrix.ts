@@ -5,6 +5,7 @@ import { CHAT_MATRIX } from './chat-entries.ts';
 import { freshInvitee, freshViewer } from './fixtures.ts';
 import { GROUP_MATRIX } from './group-entries.ts';
 import { INTEGRATION_MATRIX } from './integration-entries.ts';
+import { MFA_MATRIX } from './mfa-entries.ts';
 import { REPORT_MATRIX } from './report-entries.ts';
 import { SUBSCRIPTION_MATRIX } from './subscription-entries.ts';
 import { superAdminOnly, tenantAdmins, tenantMembers, type Matrix } from './matrix-types.ts';
@@ -45,6 +46,9 @@ export const ROUTE_MATRIX: Matrix = {
 
   // my account (the caller's own name, password and sessions; no tenant, no other person)
   ...ACCOUNT_MATRIX,
+
+  // two-step verification: the second sign-in step, My account's factors, policy, admin reset
+  ...MFA_MATRIX,
 
   // tenants (super administrators; a tenant Admin reads their own tenant for branding)
   'GET /api/admin/tenants': {
