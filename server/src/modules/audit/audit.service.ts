@@ -19,6 +19,8 @@ export type AuditAction =
   | 'auth.invitation_renewal_requested'
   | 'auth.oidc_login'
   | 'auth.oidc_refused'
+  | 'auth.mfa_failed'
+  | 'auth.recovery_code_used'
   | `tenant.${'create' | 'update' | 'delete'}`
   | `user.${'create' | 'update_role' | 'delete' | 'invitation_resend' | 'invitation_revoke' | 'invite_existing_account'}`
   | 'settings.update'
@@ -26,6 +28,10 @@ export type AuditAction =
   | `report.${'grant' | 'revoke' | 'sync'}`
   | `integration.${'connect' | 'reconnect' | 'disconnect' | 'sync'}`
   | `account.${'name_change' | 'password_change' | 'password_change_failed' | 'session_end' | 'sign_out_everywhere'}`
+  | `account.mfa_${'totp_enabled' | 'totp_removed' | 'passkey_added' | 'passkey_renamed' | 'passkey_removed' | 'recovery_codes_regenerated'}`
+  | `account.${'reauth_failed' | 'recovery_code_used'}`
+  | 'settings.mfa_policy'
+  | 'user.mfa_reset'
   | (string & {});
 
 export interface AuditEntry {

@@ -9,6 +9,7 @@ import {
 import { readOutbox } from '../../../src/modules/mail/mailer.ts';
 import { build, type TestApp } from '../../helper.ts';
 import { createPerson, PASSWORD, type TestPerson } from '../../support/fixtures.ts';
+import { appCode, enrolTotp, storedPasskey } from '../../support/mfa.ts';
 import { multipart, TINY_PNG } from '../../support/multipart.ts';
 
 /**
@@ -495,6 +496,115 @@ const TABLE: Record<string, Entry> = {
   }),
   'DELETE /api/account/sessions': one(['account.sign_out_everywhere'], async () =>
     call('DELETE', '/api/account/sessions', (await viewer()).token),
+  ),
+
+  // two-step verification
+  'POST /api/auth/mfa/passkey-options': {
+    notAudited: 'hands out a challenge; the second step records the sign-in or the failure',
+  },
+  'POST /api/auth/mfa/verify': {
+    cases: [
+      {
+        name: 'a code from the app',
+        audited: ['auth.login'],
+        run: async () => {
+          const person = await viewer();
+          const { secret } = await enrolTotp(t, person.token);
+          const { ticket } = (await signIn(person)).json<{ ticket: string }>();
+          await mark();
+          return call('POST', '/api/auth/mfa/verify', undefined, {
+            ticket,
+            method: 'totp',
+            code: appCode(secret),
+          });
+        },
+      },
+      {
+        name: 'a recovery code',
+        audited: ['auth.recovery_code_used', 'auth.login'],
+        run: async () => {
+          const person = await viewer();
+          const { recoveryCodes } = await enrolTotp(t, person.token);
+          const { ticket } = (await signIn(person)).json<{ ticket: string }>();
+          await mark();
+          return call('POST', '/api/auth/mfa/verify', undefined, {
+            ticket,
+            method: 'recovery-code',
+            code: recoveryCodes[0],
+          });
+        },
+      },
+      {
+        name: 'a wrong code',
+        audited: ['auth.mfa_failed'],
+        status: 400,
+        run: async () => {
+          const person = await viewer();
+          const { secret } = await enrolTotp(t, person.token);
+          const { ticket } = (await signIn(person)).json<{ ticket: string }>();
+          await mark();
+          return call('POST', '/api/auth/mfa/verify', undefined, {
+            ticket,
+            method: 'totp',
+            code: appCode(secret, 5),
+          });
+        },
+      },
+    ],
+  },
+  'POST /api/account/mfa/totp': {
+    notAudited: 'a secret that is no factor until confirmed (which is audited)',
+  },
+  'POST /api/account/mfa/totp/confirm': one(['account.mfa_totp_enabled'], async () => {
+    const person = await viewer();
+    const started = await call('POST', '/api/account/mfa/totp', person.token);
+    return call('POST', '/api/account/mfa/totp/confirm', person.token, {
+      code: appCode(started.json<{ secret: string }>().secret),
+    });
+  }),
+  'POST /api/account/mfa/totp/remove': one(['account.mfa_totp_removed'], async () => {
+    const person = await viewer();
+    await enrolTotp(t, person.token);
+    await mark();
+    return call('POST', '/api/account/mfa/totp/remove', person.token, { password: PASSWORD });
+  }),
+  'POST /api/account/mfa/passkeys/options': {
+    notAudited: 'hands out a challenge; adding the passkey is audited',
+  },
+  'POST /api/account/mfa/passkeys': {
+    audited: ['account.mfa_passkey_added'],
+    assertedIn: 'routes/account/mfa-passkeys.test.ts',
+  },
+  'PATCH /api/account/mfa/passkeys/:passkeyId': one(['account.mfa_passkey_renamed'], async () => {
+    const person = await viewer();
+    const id = await storedPasskey(t, person.id);
+    return call('PATCH', `/api/account/mfa/passkeys/${id}`, person.token, { name: 'Renamed' });
+  }),
+  'POST /api/account/mfa/passkeys/:passkeyId/remove': one(
+    ['account.mfa_passkey_removed'],
+    async () => {
+      const person = await viewer();
+      const id = await storedPasskey(t, person.id);
+      return call('POST', `/api/account/mfa/passkeys/${id}/remove`, person.token, {
+        password: PASSWORD,
+      });
+    },
+  ),
+  'POST /api/account/mfa/recovery-codes': one(
+    ['account.mfa_recovery_codes_regenerated'],
+    async () => {
+      const person = await viewer();
+      await storedPasskey(t, person.id);
+      return call('POST', '/api/account/mfa/recovery-codes', person.token, {
+        password: PASSWORD,
+      });
+    },
+  ),
+  'PUT /api/tenants/:tenantId/security': one(['settings.mfa_policy'], () =>
+    call('PUT', `/api/tenants/${tenantId}/security`, admin.token, { requireMfa: false }),
+  ),
+  'DELETE /api/users/:id/mfa': one(['user.mfa_reset'], async () =>
+    call('DELETE', `/api/users/${(await viewer()).id}/mfa`, admin.token),
   ),
 
   // chat: conversation between colleagues, not administration
