@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { TokenCipher } from '../integrations/token-cipher.ts';
+import { TokenCipher } from '../../shared/token-cipher.ts';
 import type { MfaDeps } from './mfa/mfa-deps.ts';
 import { relyingPartyOf } from './mfa/webauthn.ts';
 import type { PasswordLinkDeps } from './password-links.service.ts';

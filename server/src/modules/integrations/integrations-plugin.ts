@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { XeroConfig } from '../../config.ts';
 import type { OauthDeps } from './oauth.service.ts';
 import type { SyncDeps } from './sync.service.ts';
-import { TokenCipher } from './token-cipher.ts';
+import { TokenCipher } from '../../shared/token-cipher.ts';
 import { XeroClient } from './xero-client.ts';
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import {
   listIntegrationRows,
   lockIntegration,
 } from './integrations.repository.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import type { TokenCipher } from '../../shared/token-cipher.ts';
 import type { XeroClient } from './xero-client.ts';
 
 export interface IntegrationDeps {

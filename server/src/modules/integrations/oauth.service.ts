@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import type { TokenCipher } from '../../shared/token-cipher.ts';
 import { scheduleJob } from '../jobs/job-queue.ts';
 import { findSource } from './integrations.repository.ts';
 import { sourceScopes, type XeroClient } from './xero-client.ts';

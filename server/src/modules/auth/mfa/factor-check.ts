@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.ts';
-import type { TokenCipher } from '../../integrations/token-cipher.ts';
+import type { TokenCipher } from '../../../shared/token-cipher.ts';
 import { advanceTotpStep, findTotp, spendRecoveryCode } from './factors.repository.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
 import { matchTotp } from './totp.ts';

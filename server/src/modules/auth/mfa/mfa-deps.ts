@@ -1,4 +1,4 @@
-import type { TokenCipher } from '../../integrations/token-cipher.ts';
+import type { TokenCipher } from '../../../shared/token-cipher.ts';
 import type { SessionDeps } from '../session.service.ts';
 import type { RelyingParty } from './webauthn.ts';
 

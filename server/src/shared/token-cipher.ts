@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for provider tokens at rest: `v1.<iv>.<tag>.<ciphertext>` (base64url). A fresh
- * 96-bit IV per value; the tag makes any change to the stored text fail loudly on decrypt.
+ * AES-256-GCM for secrets at rest (integration tokens, authenticator-app secrets):
+ * `v1.<iv>.<tag>.<ciphertext>` (base64url). A fresh 96-bit IV per value; the tag makes any change
+ * to the stored text fail loudly on decrypt.
  */
 export class TokenCipher {
   constructor(private readonly key: Buffer) {
