@@ -73,14 +73,16 @@ async function signInWithPasskey(person: { email: string }, authenticator: SoftA
   });
 }
 
+/** Failed guesses recorded for the person (second step or re-authentication). */
 const failedLogins = async (userId: string) =>
   (
     await t.database.db
-      .selectFrom('users')
-      .select('failed_logins')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).failed_logins;
+      .selectFrom('audit_events')
+      .select('action')
+      .where('actor_id', '=', userId)
+      .where('action', 'in', ['auth.mfa_failed', 'account.reauth_failed'])
+      .execute()
+  ).length;
 
 describe('passkeys', () => {
   it('are added with options naming this portal, the first with recovery codes', async () => {
