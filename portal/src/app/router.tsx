@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/routes/oauth-callback-page.tsx')),
       },
       {
+        // Outside the shell: a session restricted to this set-up may open nothing the bar links to.
+        path: '/two-step-setup',
+        lazy: page(() => import('../features/two-step/routes/enrolment-page.tsx')),
+      },
+      {
         // Lazy too: the shell (branding, top bar) and the API schemas it needs stay out of /login.
         lazy: async () => ({ Component: (await import('./layout/app-shell.tsx')).AppShell }),
         children: [

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
-import { homePath } from '../../shared/session/home-path.ts';
+import { Navigate, useLocation } from 'react-router';
+import { ENROLMENT_PATH, homePath } from '../../shared/session/home-path.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { Spinner } from '../../shared/ui/bits.tsx';
 
@@ -32,10 +32,12 @@ export interface RequireRoleProps {
 
 /**
  * The route guard: a super administrator passes (to their home on a `tenantOnly` screen); a
- * tenant person needs one of `roles`; anyone else, and the signed-out, go to /login.
+ * tenant person needs one of `roles`; anyone else, and the signed-out, go to /login. A session
+ * that may only set up two-step verification goes to its set-up page, and comes back after.
  */
 export function RequireRole({ roles, tenantOnly = false, children }: RequireRoleProps) {
   const state = useAuthState();
+  const location = useLocation();
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (state.status !== 'unknown') return;
@@ -53,6 +55,14 @@ export function RequireRole({ roles, tenantOnly = false, children }: RequireRole
   }
   if (state.status === 'signed-out') return <Navigate to="/login" replace />;
   const { session } = state;
+  // Set up a second factor first, then on to this page.
+  if (session.mfaEnrolmentRequired)
+    return (
+      <Navigate
+        to={`${ENROLMENT_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    );
   if (session.type === 'superadmin')
     return tenantOnly ? <Navigate to={homePath(state)} replace /> : <>{children}</>;
   if (session.roles.some((role) => roles.includes(role))) return <>{children}</>;

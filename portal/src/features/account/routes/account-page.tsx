@@ -6,8 +6,9 @@ import { accountQuery } from '../api/account-api.ts';
 import { NameForm } from '../components/name-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
+import { TwoStepCard } from '../../two-step/components/two-step-card.tsx';
 
-/** My account: every signed-in person's own name, password and sessions. */
+/** My account: every signed-in person's own name, password, second factors and sessions. */
 export default function AccountPage() {
   const session = useSession();
   const account = useQuery(accountQuery());
@@ -34,6 +35,7 @@ export default function AccountPage() {
       ) : (
         <PasswordForm email={session.email} />
       )}
+      <TwoStepCard email={session.email} />
       <SessionsCard />
     </div>
   );

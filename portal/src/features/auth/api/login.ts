@@ -1,4 +1,4 @@
-import type { SignedInPerson } from '@canopy/portal-contract';
+import type { SignInResponse } from '@canopy/portal-contract';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
 
 /** What the sign-in form says when the server gives no message of its own. */
@@ -22,14 +22,15 @@ const loadClient = () =>
 
 /**
  * Signs in (`endpoints.signIn`). `remember` asks for a session that outlives the browser; without
- * it the server sets a session cookie. Errors carry the text to show (server message, else the
- * fallbacks).
+ * it the server sets a session cookie. The answer is a session, or for a person with a second
+ * factor the ticket of the second step (`step: 'second-factor'`). Errors carry the text to show
+ * (server message, else the fallbacks).
  */
 export async function login(
   email: string,
   password: string,
   remember: boolean,
-): Promise<SignedInPerson> {
+): Promise<SignInResponse> {
   const client = await loadClient().catch(() => null);
   if (!client) throw new LoginError(LOGIN_MESSAGES.other);
   const [{ call }, { endpoints }] = client;

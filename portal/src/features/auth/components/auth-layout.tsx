@@ -7,17 +7,20 @@ const prefersDark = () =>
 
 /**
  * The sign-in pages: product panel on wide screens, the form card; theme follows the system.
- * `backToSignIn` ends the card with the way back to /login.
+ * `backToSignIn` ends the card with the way back to /login; `wide` gives room to a QR code and a
+ * list of codes.
  */
 export function AuthLayout({
   title,
   lead,
   backToSignIn,
+  wide,
   children,
 }: {
   title: string;
   lead?: string;
   backToSignIn?: boolean;
+  wide?: boolean;
   children: ReactNode;
 }) {
   useApplyBranding({ primaryColor: DEFAULT_PRIMARY, theme: prefersDark() ? 'dark' : 'light' });
@@ -44,7 +47,7 @@ export function AuthLayout({
         <p style={{ fontSize: 13 }}>© Canopy</p>
       </aside>
       <main className="auth__main">
-        <div className="auth__card">
+        <div className={wide ? 'auth__card auth__card--wide' : 'auth__card'}>
           <h1>{title}</h1>
           {lead && <p className="auth__lead">{lead}</p>}
           {children}

@@ -1,10 +1,14 @@
+import type { SecondFactorChallenge, SignedInPerson } from '@canopy/portal-contract';
 import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
 import { homePath } from '../../../shared/session/home-path.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { useAuthState } from '../../../shared/session/use-session.ts';
+import { Spinner } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
+import { toast } from '../../../shared/ui/toast-store.ts';
 import { login } from '../api/login.ts';
 import { useSupportEmail } from '../api/support-contact.ts';
 import { AuthForm } from '../components/auth-form.tsx';
@@ -13,29 +17,77 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 /** Imported on the form's first focus: the schema library is not part of the /login budget. */
 const loadLoginForm = () => import('../rules/auth-forms.ts').then((forms) => forms.LoginForm);
 
+/** The second step and its passkey library load only for the people who have one. */
+const SecondFactorStep = lazy(() =>
+  import('../../two-step/components/second-factor-step.tsx').then((module) => ({
+    default: module.SecondFactorStep,
+  })),
+);
+
+/** Fewer recovery codes than this left after using one: time to make new ones. */
+const FEW_RECOVERY_CODES = 3;
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const state = useAuthState();
   const form = useZodForm(loadLoginForm, { email: '', password: '', remember: false });
   const supportEmail = useSupportEmail();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  /** Why the person is back at the password (the second step expired), said above the fields. */
+  const [notice, setNotice] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+
+  const enter = (person: SignedInPerson) => {
+    setSigningIn(true);
+    sessionStore.signIn(person);
+    // A person who must use two-step verification and has no factor sets one up first.
+    void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
+  };
   const mutation = useMutation({
     mutationFn: (body: { email: string; password: string; remember: boolean }) =>
       login(body.email, body.password, body.remember),
-    onSuccess: (person) => {
-      sessionStore.signIn(person);
-      void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
+    onMutate: () => setNotice(null),
+    onSuccess: (answer) => {
+      if ('step' in answer) setChallenge(answer);
+      else enter(answer);
     },
   });
+  const backToPassword = (message?: string) => {
+    setChallenge(null);
+    setNotice(message ?? null);
+    mutation.reset();
+    form.set('password', '');
+  };
 
-  if (state.status === 'signed-in' && !mutation.isPending && !mutation.isSuccess)
+  if (state.status === 'signed-in' && !signingIn && !mutation.isPending)
     return <Navigate to={homePath(state)} replace />;
+
+  if (challenge)
+    return (
+      <AuthLayout title="Two-step verification">
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onEnded={backToPassword}
+            onSignedIn={(person) => {
+              const left = person.recoveryCodesLeft;
+              if (left !== undefined)
+                (left < FEW_RECOVERY_CODES ? toast.error : toast.info)(
+                  `Recovery code used. ${left} left${left < FEW_RECOVERY_CODES ? ': make new ones on My account' : ''}.`,
+                );
+              enter(person);
+            }}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title="Sign in" lead="Welcome back. Sign in to your organization's portal.">
       <AuthForm
         onSubmit={form.submit((body) => mutation.mutate(body))}
         onFocus={() => void loadLoginForm()}
-        failure={mutation.isError ? mutation.error.message : form.errors['']}
+        failure={mutation.isError ? mutation.error.message : (form.errors[''] ?? notice)}
         action="Sign In"
         busyAction="Signing in..."
         busy={mutation.isPending}

@@ -4,8 +4,12 @@ import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { tenantSettingsQuery } from '../api/tenant-settings-api.ts';
 import { SettingsForm } from '../components/settings-form.tsx';
+import { RequireMfaSetting } from '../../two-step/components/require-mfa-setting.tsx';
 
-/** Tenant settings (a tenant's Admins): the logo, colour, theme and time zone of their tenant. */
+/**
+ * Tenant settings (a tenant's Admins): the logo, colour, theme and time zone of their tenant, and
+ * whether everyone in it must use two-step verification.
+ */
 export default function TenantSettingsPage() {
   const session = useSession();
   const tenantId = session.tenantId ?? '';
@@ -29,6 +33,9 @@ export default function TenantSettingsPage() {
           </Card>
         )
       )}
+      <Card title="Sign-in security">
+        <RequireMfaSetting tenantId={tenantId} />
+      </Card>
     </>
   );
 }

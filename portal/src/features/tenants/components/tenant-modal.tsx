@@ -14,6 +14,7 @@ import {
   type TenantForm,
 } from './tenant-form-state.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { RequireMfaSetting } from '../../two-step/components/require-mfa-setting.tsx';
 
 export interface TenantModalProps {
   /** The tenant being edited, or null to create one. */
@@ -23,7 +24,10 @@ export interface TenantModalProps {
   onClose: () => void;
 }
 
-/** Create/edit a tenant: Basic Information, Organization Branding, and (create only) Power BI Integration. */
+/**
+ * Create/edit a tenant: Basic Information, Organization Branding, then Sign-in security (edit only,
+ * saved on its own) or Power BI Integration (create only).
+ */
 export function TenantModal({ editing, closing, onClose }: TenantModalProps) {
   const form = useZodForm(TenantFormSchema, editing ? formFromTenant(editing) : EMPTY_TENANT_FORM);
   const { values, set } = form;
@@ -106,6 +110,12 @@ export function TenantModal({ editing, closing, onClose }: TenantModalProps) {
             </SelectField>
           </div>
         </fieldset>
+        {editing && (
+          <fieldset className="form-section">
+            <legend>Sign-in security</legend>
+            <RequireMfaSetting tenantId={editing.id} />
+          </fieldset>
+        )}
         {!editing && (
           <fieldset className="form-section">
             <legend>Power BI Integration</legend>

@@ -1,5 +1,7 @@
 import type { RoleName, User } from '@canopy/portal-contract';
+import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
+import { resetPersonMfa } from '../../two-step/api/policy-api.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useUserMutations } from '../api/users-api.ts';
 import type { UserChange } from '../rules/user-actions.ts';
@@ -52,9 +54,24 @@ export function useUserRowActions(
     });
   };
 
+  const onResetMfa = async (user: User) => {
+    const sure = await confirmAction(
+      `Reset two-step verification for ${user.email}? Their authenticator app, passkeys and recovery codes are removed and they are signed out everywhere. They next sign in with their password alone, and set up a new second step (at once, where it is required).`,
+      'Reset',
+    );
+    if (!sure) return;
+    try {
+      await resetPersonMfa(user.id);
+      toast.success(`Two-step verification reset for ${user.email}`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to reset two-step verification'));
+    }
+  };
+
   return {
     saveRole,
     onDelete: (user: User) => void onDelete(user),
+    onResetMfa: (user: User) => void onResetMfa(user),
     saving: updateRole.isPending,
   };
 }

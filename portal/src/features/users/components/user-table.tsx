@@ -30,6 +30,8 @@ export interface UserTableProps {
   onSort: (column: UserSortKey) => void;
   onSaveRole: (user: User, role: RoleName, done: () => void) => void;
   onDelete: (user: User) => void;
+  /** Removes a person's second factors (after a confirmation); not offered on invited rows. */
+  onResetMfa?: (user: User) => void;
   /** An invited person's row: mail a new link / withdraw the invitation. */
   onResend?: (user: User) => void;
   onRevoke?: (user: User) => void;
@@ -42,6 +44,19 @@ export function UserTable(props: UserTableProps) {
   const { users, loading, skeletonRows, roleLabel, showLastLoggedIn, canManage, saving } = props;
   const [editing, setEditing] = useState<{ id: string; role: RoleName } | null>(null);
   const columns = showLastLoggedIn ? 4 : 3;
+  const resetButton = (user: User, actions: UserActions) =>
+    props.onResetMfa &&
+    actions.resetMfa &&
+    user.status !== 'invited' && (
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Reset two-step verification of ${user.email}`}
+        onClick={() => props.onResetMfa?.(user)}
+      >
+        Reset two-step
+      </Button>
+    );
   if (!loading && users.length === 0)
     return (
       <EmptyState
@@ -121,7 +136,10 @@ export function UserTable(props: UserTableProps) {
                     {!canManage ? (
                       <Badge>View Only</Badge>
                     ) : !actions.edit && !actions.delete ? (
-                      <Badge>{actions.note}</Badge>
+                      <div className="table__actions">
+                        <Badge>{actions.note}</Badge>
+                        {resetButton(user, actions)}
+                      </div>
                     ) : isEditing ? (
                       <div className="table__actions">
                         <Button
@@ -180,6 +198,7 @@ export function UserTable(props: UserTableProps) {
                               </Button>
                             </>
                           )}
+                        {resetButton(user, actions)}
                         {actions.delete && (
                           <Button
                             variant="ghost-danger"

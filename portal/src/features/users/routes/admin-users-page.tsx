@@ -63,6 +63,7 @@ export default function AdminUsersPage() {
           empty={{ title: 'No users found', text: 'Create a new user above to get started' }}
           onSaveRole={rows.saveRole}
           onDelete={rows.onDelete}
+          onResetMfa={rows.onResetMfa}
           onResend={invitations.onResend}
           onRevoke={invitations.onRevoke}
           resendingId={invitations.resendingId}

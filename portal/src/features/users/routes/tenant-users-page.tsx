@@ -94,6 +94,7 @@ function TenantUsers({ tenantId, admin, selfId }: TenantUsersProps) {
           }}
           onSaveRole={rows.saveRole}
           onDelete={rows.onDelete}
+          onResetMfa={rows.onResetMfa}
           onResend={invitations.onResend}
           onRevoke={invitations.onRevoke}
           resendingId={invitations.resendingId}

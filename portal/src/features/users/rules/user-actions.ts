@@ -4,6 +4,8 @@ import type { User } from '@canopy/portal-contract';
 export interface UserActions {
   edit: boolean;
   delete: boolean;
+  /** Remove their second factors: anyone but oneself (My account is the way for one's own). */
+  resetMfa: boolean;
   /** Shown instead of the buttons when neither is offered. */
   note?: string;
 }
@@ -20,10 +22,10 @@ export function userActions(
   everyone: readonly Pick<User, 'id' | 'roles'>[],
   selfId: string | null,
 ): UserActions {
-  if (user.id === selfId) return { edit: false, delete: false, note: 'You' };
+  if (user.id === selfId) return { edit: false, delete: false, resetMfa: false, note: 'You' };
   if (isAdmin(user) && !everyone.some((other) => other.id !== user.id && isAdmin(other)))
-    return { edit: false, delete: false, note: 'Only Admin' };
-  return { edit: true, delete: true };
+    return { edit: false, delete: false, resetMfa: true, note: 'Only Admin' };
+  return { edit: true, delete: true, resetMfa: true };
 }
 
 /** A change to the tenant's people that a screen may refuse before asking the server. */
