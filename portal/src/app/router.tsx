@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
       {
         // Outside the shell: a session restricted to this set-up may open nothing the bar links to.
         path: '/two-step-setup',
-        lazy: page(() => import('../features/two-step/routes/enrolment-page.tsx')),
+        lazy: page(() => import('../features/auth/routes/enrolment-page.tsx')),
       },
       {
         // Lazy too: the shell (branding, top bar) and the API schemas it needs stay out of /login.

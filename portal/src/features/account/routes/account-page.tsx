@@ -6,7 +6,7 @@ import { accountQuery } from '../api/account-api.ts';
 import { NameForm } from '../components/name-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { SessionsCard } from '../components/sessions-card.tsx';
-import { TwoStepCard } from '../../two-step/components/two-step-card.tsx';
+import { TwoStepCard } from '../components/two-step-card.tsx';
 
 /** My account: every signed-in person's own name, password, second factors and sessions. */
 export default function AccountPage() {

@@ -19,7 +19,7 @@ const loadLoginForm = () => import('../rules/auth-forms.ts').then((forms) => for
 
 /** The second step and its passkey library load only for the people who have one. */
 const SecondFactorStep = lazy(() =>
-  import('../../two-step/components/second-factor-step.tsx').then((module) => ({
+  import('../components/second-factor-step.tsx').then((module) => ({
     default: module.SecondFactorStep,
   })),
 );

@@ -4,7 +4,7 @@ import { useSession } from '../../../shared/session/use-session.ts';
 import { Badge, Card, ErrorCard, PageHeader } from '../../../shared/ui/bits.tsx';
 import { tenantSettingsQuery } from '../api/tenant-settings-api.ts';
 import { SettingsForm } from '../components/settings-form.tsx';
-import { RequireMfaSetting } from '../../two-step/components/require-mfa-setting.tsx';
+import { RequireMfaSetting } from '../../../shared/two-step/require-mfa-setting.tsx';
 
 /**
  * Tenant settings (a tenant's Admins): the logo, colour, theme and time zone of their tenant, and

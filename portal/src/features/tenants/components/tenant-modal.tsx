@@ -14,7 +14,7 @@ import {
   type TenantForm,
 } from './tenant-form-state.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { RequireMfaSetting } from '../../two-step/components/require-mfa-setting.tsx';
+import { RequireMfaSetting } from '../../../shared/two-step/require-mfa-setting.tsx';
 
 export interface TenantModalProps {
   /** The tenant being edited, or null to create one. */

@@ -53,3 +53,7 @@ export function useUserMutations(tenantId: string) {
   });
   return { create, updateRole, remove, inviteMany, resend, revoke };
 }
+
+/** An administrator's reset of a person's second factors (the person signs in with the password alone). */
+export const resetPersonMfa = (userId: string) =>
+  call(endpoints.resetUserMfa, { params: { id: userId } });

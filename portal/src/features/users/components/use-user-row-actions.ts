@@ -1,9 +1,8 @@
 import type { RoleName, User } from '@canopy/portal-contract';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { confirmAction } from '../../../shared/ui/confirm.tsx';
-import { resetPersonMfa } from '../../two-step/api/policy-api.ts';
 import { toast } from '../../../shared/ui/toast-store.ts';
-import { useUserMutations } from '../api/users-api.ts';
+import { resetPersonMfa, useUserMutations } from '../api/users-api.ts';
 import type { UserChange } from '../rules/user-actions.ts';
 import { failureText } from './failure-text.ts';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { errorMessage } from '../../../shared/api/api-fetch.ts';
-import { toast } from '../../../shared/ui/toast-store.ts';
-import { tenantSecurityQuery, useSaveTenantSecurity } from '../api/policy-api.ts';
-import '../two-step.css';
+import { errorMessage } from '../api/api-fetch.ts';
+import { toast } from '../ui/toast-store.ts';
+import { tenantSecurityQuery, useSaveTenantSecurity } from './policy-api.ts';
+import './two-step.css';
 
 /**
  * "Require two-step verification for everyone in this organisation": saved as soon as it is

@@ -1,5 +1,5 @@
-import { TextField } from '../../../shared/ui/field.tsx';
-import { codeDigits, CODE_DIGITS } from '../rules/one-time-code.ts';
+import { TextField } from '../ui/field.tsx';
+import { codeDigits, CODE_DIGITS } from './one-time-code.ts';
 
 /**
  * The 6-digit code field: a phone shows its number pad, the browser may offer a code it received

@@ -5,7 +5,15 @@ import { encode } from 'uqr';
  * (phone cameras read dark-on-light best). `label` is its accessible name; the same text must be
  * offered beside it for people who cannot scan.
  */
-export function QrCode({ value, label, size = 184 }: { value: string; label: string; size?: number }) {
+export function QrCode({
+  value,
+  label,
+  size = 184,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+}) {
   // Medium error correction: an otpauth URI stays small, and a smudged screen still scans.
   const { data, size: modules } = encode(value, { ecc: 'M', border: 2 });
   let path = '';

@@ -1,11 +1,11 @@
 import type { MfaEnrolmentResult } from '@canopy/portal-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../shared/api/api-fetch.ts';
-import { ErrorCard, Spinner } from '../../../shared/ui/bits.tsx';
-import { Button } from '../../../shared/ui/button.tsx';
-import { startTotp, useConfirmTotp } from '../api/two-step-api.ts';
-import { groupedSecret, isCompleteCode } from '../rules/one-time-code.ts';
+import { ApiError, errorMessage } from '../api/api-fetch.ts';
+import { ErrorCard, Spinner } from '../ui/bits.tsx';
+import { Button } from '../ui/button.tsx';
+import { startTotp, useConfirmTotp } from './enrolment-api.ts';
+import { groupedSecret, isCompleteCode } from './one-time-code.ts';
 import { CodeField } from './code-field.tsx';
 import { QrCode } from './qr-code.tsx';
 

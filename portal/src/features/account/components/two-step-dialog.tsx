@@ -2,11 +2,11 @@ import type { MfaEnrolmentResult, MfaStatus } from '@canopy/portal-contract';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 import { useReauthenticatedChange } from '../api/two-step-api.ts';
-import { PasskeySetup } from './passkey-setup.tsx';
+import { PasskeySetup } from '../../../shared/two-step/passkey-setup.tsx';
 import { ReauthForm } from './reauth-form.tsx';
-import { RecoveryCodes } from './recovery-codes.tsx';
+import { RecoveryCodes } from '../../../shared/two-step/recovery-codes.tsx';
 import { RenamePasskeyForm } from './rename-passkey-form.tsx';
-import { TotpSetup } from './totp-setup.tsx';
+import { TotpSetup } from '../../../shared/two-step/totp-setup.tsx';
 import { PANEL_TITLES, type TwoStepPanel } from './two-step-panel.ts';
 
 const REMOVE_LEADS = {
@@ -47,7 +47,8 @@ export function TwoStepDialog(props: {
     body = <TotpSetup onDone={enrolled('Two-step verification')} onCancel={close} />;
   else if (panel?.kind === 'passkey-setup')
     body = <PasskeySetup onDone={enrolled('Your passkey')} onCancel={close} />;
-  else if (panel?.kind === 'rename') body = <RenamePasskeyForm passkey={panel.passkey} onDone={close} />;
+  else if (panel?.kind === 'rename')
+    body = <RenamePasskeyForm passkey={panel.passkey} onDone={close} />;
   else if (panel?.kind === 'codes')
     body = <RecoveryCodes codes={panel.codes} account={props.email} onDone={close} />;
   else if (panel)

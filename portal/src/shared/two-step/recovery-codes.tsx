@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../shared/ui/button.tsx';
-import { toast } from '../../../shared/ui/toast-store.ts';
-import { recoveryCodesFile } from '../rules/one-time-code.ts';
+import { Button } from '../ui/button.tsx';
+import { toast } from '../ui/toast-store.ts';
+import { recoveryCodesFile } from './one-time-code.ts';
 
 /** Hands the codes to the browser as a text file (nothing is sent anywhere). */
 function download(codes: readonly string[], account: string) {

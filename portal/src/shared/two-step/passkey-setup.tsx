@@ -1,11 +1,11 @@
 import type { MfaEnrolmentResult } from '@canopy/portal-contract';
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../shared/api/api-fetch.ts';
-import { describeUserAgent } from '../../../shared/rules/user-agent.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import { TextField } from '../../../shared/ui/field.tsx';
-import { PASSKEY_MESSAGES, passkeysSupported } from '../api/passkey-ceremony.ts';
-import { useAddPasskey } from '../api/two-step-api.ts';
+import { ApiError, errorMessage } from '../api/api-fetch.ts';
+import { describeUserAgent } from '../rules/user-agent.ts';
+import { Button } from '../ui/button.tsx';
+import { TextField } from '../ui/field.tsx';
+import { PASSKEY_MESSAGES, passkeysSupported } from './passkey-ceremony.ts';
+import { useAddPasskey } from './enrolment-api.ts';
 
 /** A first name for a new passkey: the device it is made on ("Chrome on macOS"). */
 const suggestedName = () =>
@@ -37,8 +37,7 @@ export function PasskeySetup(props: {
       },
     });
   };
-  const failure =
-    add.isError && !nameError ? errorMessage(add.error, add.error.message) : null;
+  const failure = add.isError && !nameError ? errorMessage(add.error, add.error.message) : null;
 
   return (
     <form className="account-form" onSubmit={submit} noValidate>

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
-import { passkeysSupported } from '../api/passkey-ceremony.ts';
+import { passkeysSupported } from '../../../shared/two-step/passkey-ceremony.ts';
 import { StepEnded, STEP_EXPIRED, verifyCode, verifyPasskey } from '../api/second-step.ts';
-import { isCompleteCode, recoveryCodeText } from '../rules/one-time-code.ts';
-import '../two-step.css';
-import { CodeField } from './code-field.tsx';
+import { isCompleteCode, recoveryCodeText } from '../../../shared/two-step/one-time-code.ts';
+import '../../../shared/two-step/two-step.css';
+import { CodeField } from '../../../shared/two-step/code-field.tsx';
 
 type Method = SecondFactorChallenge['methods'][number];
 
@@ -21,7 +21,8 @@ export interface SecondFactorStepProps {
 const LEADS: Record<Method, string> = {
   totp: 'Enter the 6-digit code from your authenticator app.',
   passkey: 'Use the passkey saved on this device, a security key or your phone.',
-  'recovery-code': 'Enter one of the recovery codes you saved when you set up two-step verification.',
+  'recovery-code':
+    'Enter one of the recovery codes you saved when you set up two-step verification.',
 };
 
 /** The method offered first: the app's code if there is one (it needs nothing but the phone). */

@@ -1,17 +1,17 @@
 import { RedirectPath, type MfaEnrolmentResult } from '@canopy/portal-contract';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../auth/components/auth-layout.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
 import { homePath } from '../../../shared/session/home-path.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { signOut } from '../../../shared/session/sign-out.ts';
 import { refreshSession } from '../../../shared/session/token-refresh.ts';
 import { useAuthState } from '../../../shared/session/use-session.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { PasskeySetup } from '../components/passkey-setup.tsx';
-import { RecoveryCodes } from '../components/recovery-codes.tsx';
-import { TotpSetup } from '../components/totp-setup.tsx';
-import '../two-step.css';
+import { PasskeySetup } from '../../../shared/two-step/passkey-setup.tsx';
+import { RecoveryCodes } from '../../../shared/two-step/recovery-codes.tsx';
+import { TotpSetup } from '../../../shared/two-step/totp-setup.tsx';
+import '../../../shared/two-step/two-step.css';
 
 type Stage = 'choose' | 'totp' | 'passkey' | { codes: string[] };
 
@@ -53,7 +53,9 @@ export default function EnrolmentPage() {
 
   return (
     <AuthLayout
-      title={typeof stage === 'object' ? 'Save your recovery codes' : 'Set up two-step verification'}
+      title={
+        typeof stage === 'object' ? 'Save your recovery codes' : 'Set up two-step verification'
+      }
       lead={
         typeof stage === 'object'
           ? 'Two-step verification is on. Keep these codes for the day you cannot use your phone or passkey.'

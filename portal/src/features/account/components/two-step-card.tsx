@@ -5,8 +5,8 @@ import { dateTimeText } from '../../../shared/rules/format-date.ts';
 import { Badge, Card, ErrorCard } from '../../../shared/ui/bits.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
-import { hasFactor, mfaStatusQuery } from '../api/two-step-api.ts';
-import '../two-step.css';
+import { hasFactor, mfaStatusQuery } from '../../../shared/two-step/enrolment-api.ts';
+import '../../../shared/two-step/two-step.css';
 import { FactorItem } from './factor-item.tsx';
 import { TwoStepDialog } from './two-step-dialog.tsx';
 import type { TwoStepPanel } from './two-step-panel.ts';
@@ -93,12 +93,20 @@ function Factors({
             }
             actions={
               status.totp.enabled ? (
-                <Button variant="ghost-danger" size="sm" onClick={() => remove({ kind: 'remove-totp' })}>
+                <Button
+                  variant="ghost-danger"
+                  size="sm"
+                  onClick={() => remove({ kind: 'remove-totp' })}
+                >
                   Remove
                   <span className="visually-hidden"> the authenticator app</span>
                 </Button>
               ) : (
-                <Button variant="secondary" size="sm" onClick={() => onPanel({ kind: 'totp-setup' })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onPanel({ kind: 'totp-setup' })}
+                >
                   Set up
                   <span className="visually-hidden"> an authenticator app</span>
                 </Button>
@@ -151,7 +159,11 @@ function Factors({
               }
               meta={<span>Each one signs you in once if you lose your phone or passkey.</span>}
               actions={
-                <Button variant="secondary" size="sm" onClick={() => onPanel({ kind: 'new-codes' })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onPanel({ kind: 'new-codes' })}
+                >
                   Make new codes
                 </Button>
               }

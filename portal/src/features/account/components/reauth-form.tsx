@@ -109,7 +109,11 @@ export function ReauthForm(props: {
         <Button variant="secondary" onClick={props.onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant={props.danger ? 'danger' : 'primary'} disabled={props.pending}>
+        <Button
+          type="submit"
+          variant={props.danger ? 'danger' : 'primary'}
+          disabled={props.pending}
+        >
           {props.pending ? props.busyAction : props.action}
         </Button>
       </div>

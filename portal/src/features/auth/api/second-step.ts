@@ -5,7 +5,7 @@ import {
 } from '@canopy/portal-contract';
 import { call } from '../../../shared/api/api-client.ts';
 import { ApiError } from '../../../shared/api/api-fetch.ts';
-import { signWithPasskey } from './passkey-ceremony.ts';
+import { signWithPasskey } from '../../../shared/two-step/passkey-ceremony.ts';
 
 /** Said on the password form when the second step can no longer be completed. */
 export const STEP_EXPIRED =

@@ -31,7 +31,8 @@ function passkeyFailure(error: unknown): PasskeyError {
   if (error instanceof WebAuthnError) {
     if (error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
       return new PasskeyError(PASSKEY_MESSAGES.registered);
-    if (error.code === 'ERROR_CEREMONY_ABORTED') return new PasskeyError(PASSKEY_MESSAGES.cancelled);
+    if (error.code === 'ERROR_CEREMONY_ABORTED')
+      return new PasskeyError(PASSKEY_MESSAGES.cancelled);
   }
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
     return new PasskeyError(PASSKEY_MESSAGES.cancelled);

@@ -1,6 +1,6 @@
 import { endpoints } from '@canopy/portal-contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../shared/api/api-client.ts';
+import { call } from '../api/api-client.ts';
 
 const policyKey = (tenantId: string) => ['tenants', tenantId, 'security'] as const;
 
@@ -20,7 +20,3 @@ export function useSaveTenantSecurity(tenantId: string) {
     onSuccess: (saved) => queryClient.setQueryData(policyKey(tenantId), saved),
   });
 }
-
-/** An administrator's reset of a person's second factors (the person signs in with the password alone). */
-export const resetPersonMfa = (userId: string) =>
-  call(endpoints.resetUserMfa, { params: { id: userId } });
