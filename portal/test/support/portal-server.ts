@@ -41,6 +41,11 @@ export async function startPortalServer(
      * the provider sends the browser back to this server's callback and data-integration page.
      */
     xero?: XeroConfig;
+    /**
+     * Serve at `http://localhost:<port>` and make that the public URL: passkeys (WebAuthn) take
+     * the public URL's host as the relying party, and an IP address such as 127.0.0.1 cannot be one.
+     */
+    localhost?: boolean;
   } = {},
 ): Promise<PortalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-portal-e2e-'));
@@ -56,8 +61,9 @@ export async function startPortalServer(
   await migrateToLatest(database.db);
   // The OAuth flow sends the provider back to the public URL, which the server reads once at
   // start-up (as in production): with Xero, pick the port first so the URL is known then.
-  const chosenPort = options.xero ? await freePort() : 0;
+  const chosenPort = options.xero || options.localhost ? await freePort() : 0;
   if (options.xero) config.publicUrl = `http://127.0.0.1:${chosenPort}`;
+  if (options.localhost) config.publicUrl = `http://localhost:${chosenPort}`;
   const fastify = Fastify({ logger: false });
   await fastify.register(app, {
     config,
@@ -70,7 +76,7 @@ export async function startPortalServer(
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${options.localhost ? 'localhost' : '127.0.0.1'}:${port}`,
     app: fastify,
     database,
     config,
