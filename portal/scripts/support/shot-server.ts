@@ -17,6 +17,8 @@ export interface ShotServerOptions {
   xero?: boolean;
   /** Sent with every `call`, e.g. a client address for the audit log to show. */
   headers?: Record<string, string>;
+  /** Serve at localhost, so passkeys work (see startPortalServer). */
+  localhost?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function startShotServer(options: ShotServerOptions = {}) {
   const server = await startPortalServer({
     analytics,
     xero: options.xero ? localXeroConfig(emulator) : undefined,
+    localhost: options.localhost,
     spaDir,
   });
   const close = async () => {

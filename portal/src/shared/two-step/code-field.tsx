@@ -22,7 +22,6 @@ export function CodeField(props: {
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern={`[0-9]{${CODE_DIGITS}}`}
-      placeholder="123456"
       spellCheck={false}
       // A person lands here to type: the field takes the keyboard at once.
       autoFocus={props.autoFocus}

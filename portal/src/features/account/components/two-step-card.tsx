@@ -68,10 +68,7 @@ function Factors({
         </span>
       </p>
 
-      <section className="factor-section" aria-labelledby="two-step-app">
-        <h3 className="factor-section__title" id="two-step-app">
-          Authenticator app
-        </h3>
+      <section className="factor-section" aria-label="Authenticator app">
         <ul className="factor-list">
           <FactorItem
             icon="app"
@@ -88,7 +85,7 @@ function Factors({
               status.totp.enabled ? (
                 <span>Set up {dateTimeText(status.totp.enabledAt)}</span>
               ) : (
-                <span>A 6-digit code from an app on your phone.</span>
+                'A 6-digit code from an app on your phone.'
               )
             }
             actions={
@@ -157,7 +154,7 @@ function Factors({
                   {status.recoveryCodes.remaining < 3 && <Badge tone="warning">Running low</Badge>}
                 </>
               }
-              meta={<span>Each one signs you in once if you lose your phone or passkey.</span>}
+              meta="Each one signs you in once if you lose your phone or passkey."
               actions={
                 <Button
                   variant="secondary"

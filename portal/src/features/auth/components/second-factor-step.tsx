@@ -25,6 +25,8 @@ const LEADS: Record<Method, string> = {
     'Enter one of the recovery codes you saved when you set up two-step verification.',
 };
 
+const ORDER: readonly Method[] = ['totp', 'passkey', 'recovery-code'];
+
 /** The method offered first: the app's code if there is one (it needs nothing but the phone). */
 const firstMethod = (methods: readonly Method[]): Method =>
   methods.includes('totp') ? 'totp' : methods.includes('passkey') ? 'passkey' : 'recovery-code';
@@ -88,8 +90,12 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded }: SecondFacto
 
   const failure =
     verify.isError && !(verify.error instanceof StepEnded) ? verify.error.message : null;
-  const others = challenge.methods.filter(
-    (other) => other !== method && (other !== 'passkey' || passkeysSupported()),
+  // A recovery code is the last resort: offered after the app and the passkey.
+  const others = ORDER.filter(
+    (other) =>
+      other !== method &&
+      challenge.methods.includes(other) &&
+      (other !== 'passkey' || passkeysSupported()),
   );
 
   return (

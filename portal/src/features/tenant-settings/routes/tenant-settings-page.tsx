@@ -20,7 +20,7 @@ export default function TenantSettingsPage() {
     <>
       <PageHeader
         title="Tenant Settings"
-        subtitle="Your organization's logo, colour and theme, as everyone in it sees the portal."
+        subtitle="Your organization's logo, colour and theme, as everyone in it sees the portal, and how its people sign in."
         badge={<Badge tone="primary">Tenant Admin</Badge>}
       />
       {settings.isError && <ErrorCard message="Failed to load tenant info" />}
@@ -33,9 +33,12 @@ export default function TenantSettingsPage() {
           </Card>
         )
       )}
-      <Card title="Sign-in security">
-        <RequireMfaSetting tenantId={tenantId} />
-      </Card>
+      {/* Apart from the form: it is saved on its own, not by Save Settings. */}
+      <div className="settings-security">
+        <Card title="Sign-in security">
+          <RequireMfaSetting tenantId={tenantId} />
+        </Card>
+      </div>
     </>
   );
 }
