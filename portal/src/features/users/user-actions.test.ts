@@ -16,17 +16,23 @@ describe('which row actions the user list offers', () => {
     expect(userActions(ann, [ann, bob, vic], 'ann')).toEqual({
       edit: false,
       delete: false,
+      resetMfa: false,
       note: 'You',
     });
   });
 
-  it('offers nothing on the only Admin of the tenant', () => {
-    expect(userActions(ann, [ann, vic], null)).toMatchObject({ edit: false, delete: false });
+  it('offers only the two-step reset on the only Admin of the tenant', () => {
+    expect(userActions(ann, [ann, vic], null)).toMatchObject({
+      edit: false,
+      delete: false,
+      resetMfa: true,
+    });
   });
 
-  it('offers Edit and Delete on an Admin who has a fellow Admin, and on a Viewer', () => {
-    expect(userActions(ann, [ann, bob, vic], 'bob')).toEqual({ edit: true, delete: true });
-    expect(userActions(vic, [ann, vic], 'ann')).toEqual({ edit: true, delete: true });
+  it('offers Edit, Delete and the reset on an Admin who has a fellow Admin, and on a Viewer', () => {
+    const all = { edit: true, delete: true, resetMfa: true };
+    expect(userActions(ann, [ann, bob, vic], 'bob')).toEqual(all);
+    expect(userActions(vic, [ann, vic], 'ann')).toEqual(all);
   });
 });
 
