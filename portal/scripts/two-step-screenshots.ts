@@ -120,7 +120,8 @@ try {
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       await signIn(page, viewer);
-      await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+      // The step's code loads when it is needed: wait for its field, not only its heading.
+      await page.getByLabel('Verification code').waitFor();
       await shoot(page, `two-step-sign-in-${suffix}`);
       await page.getByLabel('Verification code').fill(totpCode(secret, Date.now(), 9));
       await page.locator('.notice--error').waitFor();

@@ -53,7 +53,7 @@ export function TotpSetup(props: {
           Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator,
           1Password…) and add an account.
         </li>
-        <li>Scan this QR code, or type the key shown beside it.</li>
+        <li>Scan this QR code, or type the setup key shown with it.</li>
         <li>Enter the 6-digit code the app then shows.</li>
       </ol>
       <div className="totp-setup__pair">
