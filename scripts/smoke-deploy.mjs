@@ -232,6 +232,10 @@ async function main() {
     // Every request of this script comes from one address: the global per-address limit would
     // get in the way (the auth limits stay on; the sign-in flood below checks them).
     CANOPY_RATE_LIMIT_PER_MINUTE: '0',
+    // Production asks super admins for a second factor by default; this script checks the
+    // deployment's plumbing with a password sign-in. Two-step sign-in has its own server and
+    // Chromium tests (server/test/routes/auth/mfa-*.test.ts, portal/test/two-step.test.ts).
+    CANOPY_REQUIRE_MFA_SUPERADMINS: 'false',
     CANOPY_SYNC_INTERVAL_MINUTES: '0',
   };
   const startInstance = async (name, extra = {}) => {

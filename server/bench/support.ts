@@ -51,6 +51,8 @@ export async function startServerProcess(
         CANOPY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         CANOPY_DATA_DIR: mkdtempSync(join(tmpdir(), 'canopy-bench-')),
         CANOPY_RATE_LIMIT_PER_MINUTE: '0',
+        // The benches sign in with a password; production would ask super admins for a factor.
+        CANOPY_REQUIRE_MFA_SUPERADMINS: 'false',
         CANOPY_EMULATOR_PORT: '0',
         PORT: port,
         ...env,
