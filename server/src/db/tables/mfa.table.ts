@@ -7,8 +7,8 @@ export interface MfaTotpTable {
   secret_encrypted: string;
   /** Null until a code from the app proved it was stored there; only then is it a factor. */
   confirmed_at: Date | null;
-  /** The last accepted 30-second step (a bigint: read it with Number()). */
-  last_step: number | string | null;
+  /** The last accepted 30-second step (a bigint, read as a number: create-database.ts parses int8). */
+  last_step: number | null;
   created_at: Generated<CreatedAt>;
 }
 
@@ -29,8 +29,8 @@ export interface MfaPasskeysTable {
   credential_id: string;
   /** The COSE public key, base64url. */
   public_key: string;
-  /** The authenticator's signature counter (a bigint: read it with Number()). */
-  counter: Generated<number | string>;
+  /** The authenticator's signature counter (a bigint, read as a number: create-database.ts parses int8). */
+  counter: Generated<number>;
   transports: Generated<string[]>;
   backed_up: Generated<boolean>;
   name: string;
