@@ -114,9 +114,9 @@ export const MFA_MATRIX: Matrix = {
     },
   },
   // A person named by id: another tenant's is 404 to a tenant Admin, Viewers may not reset.
-  'DELETE /api/users/:id/mfa': {
+  'DELETE /api/users/mfa/:id': {
     request: async (ctx, target) => ({
-      url: `/api/users/${(await freshViewer(ctx, target)).id}/mfa`,
+      url: `/api/users/mfa/${(await freshViewer(ctx, target)).id}`,
     }),
     expect: {
       anonymous: [401, 401],

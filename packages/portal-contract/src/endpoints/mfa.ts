@@ -198,7 +198,7 @@ export const mfaEndpoints = {
   resetUserMfa: endpoint({
     operationId: 'resetUserMfa',
     method: 'DELETE',
-    path: '/api/users/:id/mfa',
+    path: '/api/users/mfa/:id',
     summary: "Remove a person's second factors and end their sessions (audited, mailed)",
     description:
       "A tenant Admin: their own tenant's people; a super administrator: anyone, other super " +

@@ -603,8 +603,8 @@ const TABLE: Record<string, Entry> = {
   'PUT /api/tenants/:tenantId/security': one(['settings.mfa_policy'], () =>
     call('PUT', `/api/tenants/${tenantId}/security`, admin.token, { requireMfa: false }),
   ),
-  'DELETE /api/users/:id/mfa': one(['user.mfa_reset'], async () =>
-    call('DELETE', `/api/users/${(await viewer()).id}/mfa`, admin.token),
+  'DELETE /api/users/mfa/:id': one(['user.mfa_reset'], async () =>
+    call('DELETE', `/api/users/mfa/${(await viewer()).id}`, admin.token),
   ),
 
   // chat: conversation between colleagues, not administration

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const reset = (userId: string, token: string) =>
-  t.request({ method: 'DELETE', url: `/api/users/${userId}/mfa`, token });
+  t.request({ method: 'DELETE', url: `/api/users/mfa/${userId}`, token });
 const factorRows = async (userId: string) => {
   const [totp, passkeys, codes] = await Promise.all(
     (['mfa_totp', 'mfa_passkeys', 'mfa_recovery_codes'] as const).map((table) =>
@@ -25,7 +25,7 @@ const factorRows = async (userId: string) => {
   return { totp: totp!.length, passkeys: passkeys!.length, codes: codes!.length };
 };
 
-describe('DELETE /api/users/{id}/mfa', () => {
+describe('DELETE /api/users/mfa/{id}', () => {
   it("removes an own tenant person's factors, ends their sessions, audits and mails", async () => {
     const person = await createPerson(t, { tenantId: cast.tenantA.id, role: 'Viewer' });
     await enrolTotp(t, person.token);

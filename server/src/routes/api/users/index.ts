@@ -47,7 +47,7 @@ const userDeps = (app: FastifyInstance, request: FastifyRequest) => ({
  */
 const users: FastifyPluginAsyncZod = async (app) => {
   const people = new TenantPeopleCache();
-  // /api/users/{id}/mfa: an administrator resets a person's second factors.
+  // /api/users/mfa/{id}: an administrator resets a person's second factors.
   await app.register(mfaReset);
   const { perHour, bulkPerHour } = app.config.invitations;
   app.route({

@@ -8,7 +8,7 @@ import {
 import { actorOf } from '../../../plugins/app/authenticate.ts';
 import { routeOf } from '../../route-of.ts';
 
-/** /api/users/{id}/mfa: an administrator resets a person's second factors. */
+/** /api/users/mfa/{id}: an administrator resets a person's second factors. */
 const mfaReset: FastifyPluginAsyncZod = async (app) => {
   // The notice goes after the answer; shutting down waits for it.
   const background = createBackgroundTasks(app.log);
