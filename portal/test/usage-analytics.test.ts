@@ -121,8 +121,14 @@ describe('usage analytics (Chromium, real server, emulator)', () => {
       )
     ).reports.sort((a, b) => b.name.localeCompare(a.name));
     expect([sales!.name, inventory!.name]).toEqual(['Sales Overview', 'Inventory Health']);
-    for (const loadMs of [1000, 3000])
-      await api('POST', '/api/powerbi/usage', annToken, {
+    // A person's views of one report count once per few minutes, so the second is someone else's.
+    await server.createPerson({ tenantId: tenant.id, role: 'Admin', email: 'bo.admin@acme.test' });
+    const boToken = await server.tokenFor('bo.admin@acme.test');
+    for (const [token, loadMs] of [
+      [annToken, 1000],
+      [boToken, 3000],
+    ] as const)
+      await api('POST', '/api/powerbi/usage', token, {
         reportId: inventory!.id,
         loadMs,
         renderMs: 500,
