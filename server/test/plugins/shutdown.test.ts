@@ -4,27 +4,44 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type TestApp } from '../helper.ts';
 
 /**
- * A graceful shutdown as server.ts runs it on SIGTERM (`app.close()`), over a real socket: a
- * request running when the shutdown starts finishes normally, and a request that arrives on an
- * open connection while the server drains answers 503 in our error shape with Retry-After.
+ * A graceful shutdown as server.ts runs it on SIGTERM (`app.close()`), over real sockets held open
+ * the way a proxy's keep-alive pool holds them. It must not wait for clients to hang up: close()
+ * finishes without any client sending anything more.
+ * - a request running when the shutdown starts finishes normally, marked `Connection: close`;
+ * - a streamed answer (like the event stream) whose headers left before the shutdown ends, and
+ *   its connection, now idle, is closed;
+ * - a request that finishes arriving while the server drains answers 503 in our error shape with
+ *   Retry-After.
  */
 let t: TestApp;
 let port = 0;
 let slowStarted: () => void = () => {};
 let releaseSlow: () => void = () => {};
-const started = new Promise<void>((resolve) => (slowStarted = resolve));
+let streamStarted: () => void = () => {};
+let endStream: () => void = () => {};
+const started = Promise.all([
+  new Promise<void>((resolve) => (slowStarted = resolve)),
+  new Promise<void>((resolve) => (streamStarted = resolve)),
+]);
 
-const slowRoute: FastifyPluginCallback = (app, _options, done) => {
+const routes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
     slowStarted();
     await new Promise<void>((resolve) => (releaseSlow = resolve));
     return { ok: true };
   });
+  app.get('/api/test/stream', { config: { access: 'public' } }, (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+    reply.raw.write('hello\n');
+    endStream = () => reply.raw.end();
+    streamStarted();
+  });
   done();
 };
 
 beforeAll(async () => {
-  t = await build({ extraRoutes: slowRoute });
+  t = await build({ extraRoutes: routes });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
 });
@@ -61,35 +78,49 @@ function responsesIn(raw: string): RawResponse[] {
   return responses;
 }
 
-const get = (socket: Socket, path: string) =>
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+/** A raw keep-alive connection that records what it receives and when it closes. */
+async function connection() {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, closed, responses: () => responsesIn(received), raw: () => received };
+}
+
+const head = (path: string) =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n`;
 
 describe('graceful shutdown', () => {
-  it('finishes running requests; one arriving meanwhile gets 503 SHUTTING_DOWN with Retry-After', async () => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (received += chunk));
-    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-
-    get(socket, '/api/test/slow');
+  it('finishes running requests and closes their connections; late ones get 503 SHUTTING_DOWN', async () => {
+    const slow = await connection();
+    slow.socket.write(`${head('/api/test/slow')}\r\n`);
+    const stream = await connection();
+    stream.socket.write(`${head('/api/test/stream')}\r\n`);
+    // A slow client: its request is still arriving when the shutdown starts.
+    const late = await connection();
+    late.socket.write(head('/api/health'));
     await started;
-    // SIGTERM: server.ts closes the app; the listener stops at once, the open connection stays.
+
+    // SIGTERM: server.ts closes the app; the listener stops at once, the open connections stay.
     const closed = t.app.close();
     await vi.waitFor(() => expect(t.app.server.listening).toBe(false), {
       timeout: 5000,
       interval: 5,
     });
-    // The next request on the same connection arrives while the server drains.
-    get(socket, '/api/health');
     releaseSlow();
-    await socketClosed;
-    await closed;
+    endStream();
+    late.socket.write('\r\n');
+    // No client sends anything more or hangs up: the server closes every connection itself.
+    await Promise.all([slow.closed, stream.closed, late.closed, closed]);
 
-    const [slow, drained] = responsesIn(received);
-    expect(slow?.status).toBe(200);
-    expect(JSON.parse(slow?.body ?? '')).toEqual({ ok: true });
+    const [finished] = slow.responses();
+    expect(finished?.status).toBe(200);
+    expect(finished?.headers.connection).toBe('close');
+    expect(JSON.parse(finished?.body ?? '')).toEqual({ ok: true });
+    expect(stream.raw()).toContain('hello');
+    const [drained] = late.responses();
     expect(drained?.status).toBe(503);
     expect(drained?.headers['retry-after']).toBe('2');
     expect(drained?.headers.connection).toBe('close');

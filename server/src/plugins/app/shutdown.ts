@@ -4,6 +4,9 @@ import { ERRORS } from '../../errors.ts';
 /** How soon a client may try again: another instance (or this one restarted) answers by then. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 2;
 
+/** How often a draining server closes the connections that have become idle. */
+const IDLE_SWEEP_MS = 100;
+
 /**
  * During a graceful shutdown (SIGTERM: server.ts closes the app), requests that still arrive on
  * open connections answer `503 SHUTTING_DOWN` in our `{ error, code }` shape with Retry-After, so
@@ -15,11 +18,23 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 2;
 export default fp(
   (app, _options, done) => {
     let closing = false;
+    let sweep: NodeJS.Timeout | undefined;
     // preClose runs as soon as close() starts, before the listener and the connections close.
     app.addHook('preClose', (hookDone) => {
       closing = true;
+      // close() waits for every connection to end, and Fastify closes only the connections idle
+      // at that moment. A keep-alive connection whose response ends later (a request still
+      // running, an event stream the chat hub ends) would stay open until its keep-alive timeout
+      // (72 s) and outlast the 10 s drain: close those as soon as they are idle.
+      sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      sweep.unref();
       hookDone();
     });
+    app.addHook('onClose', (_instance, hookDone) => {
+      clearInterval(sweep);
+      hookDone();
+    });
+
     // Sent as text: the route's own response schemas (e.g. /api/health's 503) describe its
     // answers, not this one, and would fail to serialize it.
     const body = JSON.stringify({ error: ERRORS.SHUTTING_DOWN.message, code: 'SHUTTING_DOWN' });
