@@ -1,6 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../helper.ts';
+import { fromFreshAddresses } from '../../support/fresh-addresses.ts';
 import { createPerson, createTenant, PASSWORD, type TestPerson } from '../../support/fixtures.ts';
 import { SoftAuthenticator } from '../../support/soft-authenticator.ts';
 
@@ -16,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let address = 0;
-const send = (options: InjectOptions & { token?: string }) =>
-  t.request({ ...options, remoteAddress: `10.6.${Math.floor(++address / 250)}.${address % 250}` });
+const send = fromFreshAddresses(() => t, 6);
 
 interface CreationOptions {
   challenge: string;

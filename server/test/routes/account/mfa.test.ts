@@ -1,6 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../helper.ts';
+import { fromFreshAddresses } from '../../support/fresh-addresses.ts';
 import { createPerson, createTenant, PASSWORD } from '../../support/fixtures.ts';
 import { appCode, enrolTotp } from '../../support/mfa.ts';
 
@@ -13,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let address = 0;
-const send = (options: InjectOptions & { token?: string }) =>
-  t.request({ ...options, remoteAddress: `10.5.${Math.floor(++address / 250)}.${address % 250}` });
+const send = fromFreshAddresses(() => t, 5);
 const post = (url: string, token: string, payload?: object) =>
   send({ method: 'POST', url, token, ...(payload ? { payload } : {}) });
 const codeOf = (res: { json: <T>() => T }) => res.json<{ code: string }>().code;

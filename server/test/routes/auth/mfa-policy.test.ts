@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { build, type TestApp } from '../../helper.ts';
+import { fromFreshAddresses } from '../../support/fresh-addresses.ts';
 import { createCast, createPerson, PASSWORD, type Cast } from '../../support/fixtures.ts';
 import { appCode, enrolTotp } from '../../support/mfa.ts';
 
@@ -18,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let address = 0;
-const send = (options: InjectOptions & { token?: string }) =>
-  t.request({ ...options, remoteAddress: `10.8.${Math.floor(++address / 250)}.${address % 250}` });
+const send = fromFreshAddresses(() => t, 8);
 const login = (email: string) =>
   send({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
 

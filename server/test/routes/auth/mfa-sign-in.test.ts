@@ -1,6 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../helper.ts';
+import { fromFreshAddresses } from '../../support/fresh-addresses.ts';
 import { createPerson, createTenant, PASSWORD, type TestPerson } from '../../support/fixtures.ts';
 import { appCode, enrolTotp, storedPasskey } from '../../support/mfa.ts';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let address = 0;
-/** A fresh client address per call, so the per-address auth rate limit never answers. */
-const send = (options: InjectOptions & { token?: string }) =>
-  t.request({ ...options, remoteAddress: `10.7.${Math.floor(++address / 250)}.${address % 250}` });
+const send = fromFreshAddresses(() => t, 7);
 
 const login = (person: { email: string }, remember = false, password = PASSWORD) =>
   send({
