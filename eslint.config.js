@@ -17,6 +17,39 @@ const deepImportBan = {
 /** The portal's feature folders: each may import only itself and src/shared (bulletproof-react). */
 const portalFeatures = existsSync('portal/src/features') ? readdirSync('portal/src/features') : [];
 
+/**
+ * The emulator's server code in layers, top to bottom: each may import only the layers below it
+ * (and itself), so a new arrow back up fails `pnpm lint`. Root files are placed by name. frame/ is
+ * browser code built on its own and has its own zone below.
+ */
+const emulatorLayers = [
+  ['index.ts', 'app.ts', 'start-emulator.ts', 'cli.ts', 'cli'],
+  ['rest', 'internal', 'landing', 'embed-pages', 'oauth', 'xero'],
+  ['test-kit.ts'],
+  ['routing'],
+  ['policy'],
+  ['export'],
+  ['query'],
+  ['context.ts'],
+  ['state'],
+  ['reports'],
+  ['data'],
+  ['auth'],
+  ['config.ts'],
+  ['knobs'],
+  ['validation'],
+  ['error-handler.ts'],
+  ['errors.ts', 'contract.ts', 'is-record.ts'],
+];
+const emulatorSrc = './packages/emulator/src';
+const emulatorLayerZones = emulatorLayers.slice(1).map((layer, index) => ({
+  target: layer.map((entry) => `${emulatorSrc}/${entry}`),
+  from: emulatorLayers
+    .slice(0, index + 1)
+    .flatMap((above) => above.map((entry) => `${emulatorSrc}/${entry}`)),
+  message: `The emulator imports downward only (layers in eslint.config.js): ${layer.join(', ')} may not import a layer above it.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -132,6 +165,47 @@ export default tseslint.config(
               target: './server/src/plugins',
               from: './server/src/routes',
               message: 'Plugins are registered before the routes and do not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The emulator's folders import one way (emulatorLayers above).
+    files: ['packages/emulator/src/**'],
+    ignores: ['packages/emulator/src/frame/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: emulatorLayerZones }] },
+  },
+  {
+    // The emulator's frame/ runs in the embed page's iframe: browser globals, no Node built-ins, and
+    // of the emulator only the wire contract and the error table (like embed-core).
+    files: ['packages/emulator/src/frame/**', 'packages/emulator/src/landing/preview-main.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImportBan,
+            { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/emulator/src/frame/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${emulatorSrc}/frame`,
+              from: emulatorSrc,
+              except: ['./frame', './contract.ts', './errors.ts'],
+              message: 'frame/ is browser code: it imports only itself, contract.ts and errors.ts.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { oauthRoutes } from './auth/oauth-route.ts';
+import { oauthRoutes } from './oauth/oauth-route.ts';
 import type { EmulatorOptions } from './config.ts';
 import { createEmulatorContext, type EmulatorContext } from './context.ts';
 import { embedPagesPlugin } from './embed-pages/index.ts';
@@ -7,7 +7,7 @@ import { internalRoutes } from './internal/index.ts';
 import { landingRoutes } from './landing/landing-routes.ts';
 import { restRoutes } from './rest/index.ts';
 import { webUrlRoutes } from './rest/web-urls.ts';
-import { installQueryRateLimit } from './query/query-rate-limiter.ts';
+import { installQueryRateLimit } from './routing/query-rate-limiter.ts';
 import { installRequestValidation } from './validation/request-validation.ts';
 
 export interface EmulatorPluginOptions {

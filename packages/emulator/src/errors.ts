@@ -1,7 +1,7 @@
 /**
  * The emulator's error code table. REST responses use the cloud service's bodies; the /_emulator
  * API used by the frame uses `{ error: { code, message } }`; the OAuth endpoint has its own shape
- * (see auth/oauth-error.ts).
+ * (see oauth/oauth-route.ts).
  */
 
 export interface ErrorCodeInfo {

@@ -168,7 +168,7 @@ function tokenFor(url: string): string | undefined {
   return undefined;
 }
 
-/** The error shape of each area (see src/errors.ts and auth/oauth-route.ts). */
+/** The error shape of each area (see src/errors.ts and oauth/oauth-route.ts). */
 function checkErrorShape(url: string, status: number, body: unknown): string | undefined {
   if (status < 400) return undefined;
   // A path parameter over the router's length limit never reaches a route: Fastify answers 414.

@@ -3,7 +3,7 @@ import type { RunningEmulator } from '../src/index.ts';
 import { resolveConfig } from '../src/config.ts';
 import { AnalyticsDatabase } from '../src/data/database.ts';
 import { queryLimits } from '../src/query/query-limits.ts';
-import { QueryRateLimiter, QueryRateLimitError } from '../src/query/query-rate-limiter.ts';
+import { QueryRateLimiter, QueryRateLimitError } from '../src/routing/query-rate-limiter.ts';
 import { isQueryRoute } from '../src/routing/define-route.ts';
 import { declaredRoutes } from './support/declared-routes.ts';
 import { call, internal, start } from './support/harness.ts';

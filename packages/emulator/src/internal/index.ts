@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { internalErrorBody, notFound } from '../errors.ts';
-import { applyKnobs } from '../knobs/knob-hook.ts';
+import { applyKnobs } from '../routing/knob-hook.ts';
 import { credentialsVisible } from '../landing/credentials-visible.ts';
 import { emulatorInfo } from '../landing/emulator-info.ts';
 import { embedGuard } from '../policy/embed-guard.ts';

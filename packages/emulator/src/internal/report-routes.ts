@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReportDefinition, SaveReportRequest } from '../contract.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { blankPages, checkDefinition } from '../reports/validate-definition.ts';
+import { blankPages, checkDefinition } from '../query/validate-definition.ts';
 import { isRecord } from '../is-record.ts';
 import {
   canCreateReport,

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { authenticateEmbed } from '../auth/bearer.ts';
+import { authenticateEmbed } from './bearer.ts';
 import type { TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppTokenClaims } from '../auth/claims.ts';
-import { authenticateApp } from '../auth/bearer.ts';
+import { authenticateApp } from './bearer.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError, notFound } from '../errors.ts';
 import type { ProfileRecord } from '../state/records.ts';

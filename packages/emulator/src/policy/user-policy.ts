@@ -1,6 +1,6 @@
 import type { GroupUserAccessRight, WorkspaceRecord } from '../state/records.ts';
 import { forbidden } from './denials.ts';
-import { isPrincipal } from './is-principal.ts';
+import { isPrincipal } from '../state/is-principal.ts';
 import { roleRank, type WorkspaceRole } from './workspace-roles.ts';
 
 const rank = (right: GroupUserAccessRight | undefined) =>

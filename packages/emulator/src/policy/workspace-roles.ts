@@ -1,6 +1,6 @@
 import type { GroupUserAccessRight } from '../state/records.ts';
 import type { Registry } from '../state/registry.ts';
-import { isPrincipal } from './is-principal.ts';
+import { isPrincipal } from '../state/is-principal.ts';
 
 /**
  * Workspace roles and what each may do, as the service documents them ("Roles in workspaces"):

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { workspaceRole } from '../policy/route-guard.ts';
-import { isPrincipal } from '../policy/is-principal.ts';
+import { isPrincipal } from '../state/is-principal.ts';
 import { authorizeUserChange } from '../policy/user-policy.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import type { GroupUser } from '../state/records.ts';

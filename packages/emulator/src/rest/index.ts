@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { generateTokenRoutes } from '../auth/generate-token-routes.ts';
+import { generateTokenRoutes } from './generate-token-routes.ts';
 import type { EmulatorContext } from '../context.ts';
 import { errorHandler } from '../error-handler.ts';
 import { notFound, restErrorBody } from '../errors.ts';
-import { applyKnobs } from '../knobs/knob-hook.ts';
+import { applyKnobs } from '../routing/knob-hook.ts';
 import { restGuard } from '../policy/rest-guard.ts';
 import { publicAccess } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';

@@ -50,7 +50,7 @@ declare module 'fastify' {
   }
 }
 
-/** Whether a route declared that it runs queries (query/query-rate-limiter.ts reads it). */
+/** Whether a route declared that it runs queries (routing/query-rate-limiter.ts reads it). */
 export function isQueryRoute(config: unknown): boolean {
   return (
     typeof config === 'object' && config !== null && (config as RouteConfig).queryRateLimit === true

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DashboardDefinition, ReportDefinition } from '../contract.ts';
-import { isPrincipal } from '../policy/is-principal.ts';
+import { isPrincipal } from './is-principal.ts';
 import type {
   DashboardRecord,
   DatasetRecord,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError } from '../errors.ts';
-import { applyKnobs } from '../knobs/knob-hook.ts';
+import { applyKnobs } from '../routing/knob-hook.ts';
 import { publicGuard } from '../policy/guard-hook.ts';
 import { publicAccess } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';

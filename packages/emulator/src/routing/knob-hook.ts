@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import type { KnobArea } from './knobs.ts';
+import type { KnobArea } from '../knobs/knobs.ts';
 
 /**
  * An onRequest hook applying the knobs of one area: waits the injected latency, then either lets the

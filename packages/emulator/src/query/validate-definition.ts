@@ -7,8 +7,8 @@ import type {
 import { badRequest } from '../errors.ts';
 import type { SemanticModel } from '../data/semantic-model.ts';
 import { salesTable } from '../data/generate-sales.ts';
-import { buildQuery } from '../query/build-query.ts';
-import { resolveColumn } from '../query/model-refs.ts';
+import { buildQuery } from './build-query.ts';
+import { resolveColumn } from './model-refs.ts';
 import { isRecord } from '../is-record.ts';
 
 const visualTypes: VisualType[] = [

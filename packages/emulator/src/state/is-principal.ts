@@ -1,4 +1,4 @@
-import type { GroupUser } from '../state/records.ts';
+import type { GroupUser } from './records.ts';
 
 /**
  * Whether a workspace access entry belongs to `principal`: a profile id, a client id or an e-mail

@@ -3,8 +3,8 @@ import type { EmulatorContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { buildGrant, type GrantRequest } from '../policy/grant-policy.ts';
 import { anyAppToken, workspaceRole } from '../policy/route-guard.ts';
-import { restScope } from '../rest/scope.ts';
-import { odataContext } from '../rest/urls.ts';
+import { restScope } from './scope.ts';
+import { odataContext } from './urls.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import type { JsonSchema } from '../validation/json-schema.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateEmbed } from '../auth/bearer.ts';
+import { authenticateEmbed } from '../policy/bearer.ts';
 import type { TokenClaims } from '../auth/claims.ts';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError } from '../errors.ts';
-import { isQueryRoute } from '../routing/define-route.ts';
+import { isQueryRoute } from './define-route.ts';
 
 /** Buckets idle for this long are forgotten, so a stream of one-off principals cannot grow the map. */
 const idleMs = 5 * 60_000;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { EmulatorError } from '../errors.ts';
-import type { AppTokenClaims, TokenClaims } from './claims.ts';
+import type { AppTokenClaims, TokenClaims } from '../auth/claims.ts';
 
 /** The token of an `Authorization: <scheme> <token>` header, if the scheme is one of `schemes`. */
 export function tokenFromHeader(request: FastifyRequest, schemes: string[]): string | undefined {
