@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ENROLMENT_PATH, homePath } from '../../shared/session/home-path.ts';
+import { signInPath, withReturnPath } from '../../shared/session/return-path.ts';
 import { useAuthState } from '../../shared/session/use-session.ts';
 import { Spinner } from '../../shared/ui/bits.tsx';
 
@@ -32,7 +33,8 @@ export interface RequireRoleProps {
 
 /**
  * The route guard: a super administrator passes (to their home on a `tenantOnly` screen); a
- * tenant person needs one of `roles`; anyone else, and the signed-out, go to /login. A session
+ * tenant person needs one of `roles`; anyone else goes to /login. The signed-out go to /login with
+ * the address they opened as `?next=`, and come back to it once signed in. A session
  * that may only set up two-step verification goes to its set-up page, and comes back after.
  */
 export function RequireRole({ roles, tenantOnly = false, children }: RequireRoleProps) {
@@ -46,20 +48,23 @@ export function RequireRole({ roles, tenantOnly = false, children }: RequireRole
   }, [state.status]);
 
   if (state.status === 'unknown') {
-    if (gaveUp) return <Navigate to="/login" replace />;
+    if (gaveUp) return <Navigate to={signInPath(location)} replace />;
     return (
       <div className="center-page">
         <Spinner label="Checking your session" />
       </div>
     );
   }
-  if (state.status === 'signed-out') return <Navigate to="/login" replace />;
+  // Signed out (never in, or the session ended): sign in, then back to this very address. Not
+  // after signing out on purpose: the next person at this computer starts at their own home.
+  if (state.status === 'signed-out')
+    return <Navigate to={state.chosen ? '/login' : signInPath(location)} replace />;
   const { session } = state;
   // Set up a second factor first, then on to this page.
   if (session.mfaEnrolmentRequired)
     return (
       <Navigate
-        to={`${ENROLMENT_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`}
+        to={withReturnPath(ENROLMENT_PATH, location.pathname + location.search + location.hash)}
         replace
       />
     );

@@ -13,7 +13,8 @@ export type Session = Omit<SignedInPerson, 'expiresAt' | 'firstName' | 'lastName
 
 export type AuthState =
   | { status: 'unknown' }
-  | { status: 'signed-out'; reason?: string }
+  /** `chosen`: the person signed out themselves (nothing to come back to after signing in). */
+  | { status: 'signed-out'; reason?: string; chosen?: boolean }
   | { status: 'signed-in'; session: Session };
 
 export const SESSION_KEY = 'canopy.session';
@@ -83,10 +84,12 @@ export function createSessionStore(storage: Storage) {
      * in flight when the session ended come back 401 one after another, and the first reason (a
      * role change, a sign-out) must not be replaced by their "Session expired".
      */
-    signOut: (reason?: string) => {
+    signOut: (reason?: string, options: { chosen?: boolean } = {}) => {
       if (state.status === 'signed-out') return;
       storage.removeItem(SESSION_KEY);
-      state = { status: 'signed-out', reason };
+      state = options.chosen
+        ? { status: 'signed-out', reason, chosen: true }
+        : { status: 'signed-out', reason };
       emit();
     },
   };

@@ -13,5 +13,5 @@ export function signOut() {
     credentials: 'include',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => undefined);
-  sessionStore.signOut();
+  sessionStore.signOut(undefined, { chosen: true });
 }

@@ -36,7 +36,7 @@ export function SessionsCard() {
       return;
     }
     // The server ended this session too: nothing to tell it on the way out.
-    sessionStore.signOut();
+    sessionStore.signOut(undefined, { chosen: true });
     toast.success(SIGNED_OUT_EVERYWHERE);
     void navigate('/login', { replace: true });
   };

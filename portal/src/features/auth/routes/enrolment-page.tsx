@@ -1,8 +1,9 @@
-import { RedirectPath, type MfaEnrolmentResult } from '@canopy/portal-contract';
+import type { MfaEnrolmentResult } from '@canopy/portal-contract';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { homePath } from '../../../shared/session/home-path.ts';
+import { NEXT_PARAM, safeReturnPath } from '../../../shared/session/return-path.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { signOut } from '../../../shared/session/sign-out.ts';
 import { refreshSession } from '../../../shared/session/token-refresh.ts';
@@ -34,13 +35,13 @@ export default function EnrolmentPage() {
   if (!session.mfaEnrolmentRequired && !finishing && stage === 'choose')
     return <Navigate to={homePath(state)} replace />;
 
-  const next = RedirectPath.safeParse(params.get('next') ?? '');
+  const next = safeReturnPath(params.get(NEXT_PARAM));
   const carryOn = async () => {
     setFinishing(true);
     // The server lifted the restriction with the first factor: the next session answer says so.
     if (!(await refreshSession())) sessionStore.update({ mfaEnrolmentRequired: false });
     const now = sessionStore.getState();
-    void navigate(next.success ? next.data : homePath(now), { replace: true });
+    void navigate(next ?? homePath(now), { replace: true });
   };
   const enrolled = (result: MfaEnrolmentResult) => {
     if (result.recoveryCodes) setStage({ codes: result.recoveryCodes });

@@ -1,10 +1,11 @@
 import type { SecondFactorChallenge, SignedInPerson } from '@canopy/portal-contract';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../shared/forms/use-zod-form.ts';
-import { homePath } from '../../../shared/session/home-path.ts';
-import { sessionStore } from '../../../shared/session/session-store.ts';
+import { ENROLMENT_PATH, homePath } from '../../../shared/session/home-path.ts';
+import { NEXT_PARAM, safeReturnPath, withReturnPath } from '../../../shared/session/return-path.ts';
+import { sessionStore, type AuthState } from '../../../shared/session/session-store.ts';
 import { useAuthState } from '../../../shared/session/use-session.ts';
 import { Spinner } from '../../../shared/ui/bits.tsx';
 import { TextField } from '../../../shared/ui/field.tsx';
@@ -27,9 +28,22 @@ const SecondFactorStep = lazy(() =>
 /** Fewer recovery codes than this left after using one: time to make new ones. */
 const FEW_RECOVERY_CODES = 3;
 
+/**
+ * Where a signed-in person goes from here: the address they opened before signing in (`?next=`,
+ * same-origin paths only), else their home. Someone who must first set up two-step verification
+ * goes to its set-up page, which carries on to that address after.
+ */
+function landingPath(state: AuthState, next: string | null): string {
+  const home = homePath(state);
+  if (home === ENROLMENT_PATH) return withReturnPath(ENROLMENT_PATH, next);
+  return next ?? home;
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const state = useAuthState();
+  const [search] = useSearchParams();
+  const next = safeReturnPath(search.get(NEXT_PARAM));
   const form = useZodForm(loadLoginForm, { email: '', password: '', remember: false });
   const supportEmail = useSupportEmail();
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
@@ -41,7 +55,7 @@ export default function LoginPage() {
     setSigningIn(true);
     sessionStore.signIn(person);
     // A person who must use two-step verification and has no factor sets one up first.
-    void navigate(homePath({ status: 'signed-in', session: person }), { replace: true });
+    void navigate(landingPath({ status: 'signed-in', session: person }, next), { replace: true });
   };
   const mutation = useMutation({
     mutationFn: (body: { email: string; password: string; remember: boolean }) =>
@@ -60,7 +74,7 @@ export default function LoginPage() {
   };
 
   if (state.status === 'signed-in' && !signingIn && !mutation.isPending)
-    return <Navigate to={homePath(state)} replace />;
+    return <Navigate to={landingPath(state, next)} replace />;
 
   if (challenge)
     return (

@@ -2,15 +2,13 @@ import { endpoints } from '@canopy/portal-contract';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../shared/api/api-client.ts';
+import { safeReturnPath } from '../../../shared/session/return-path.ts';
 import { isRestorable, sessionStore } from '../../../shared/session/session-store.ts';
 import { Spinner } from '../../../shared/ui/bits.tsx';
 import { toast } from '../../../shared/ui/toast-store.ts';
 
 /** Only same-origin paths: an open redirect here would hand a fresh session to another site's page. */
-export const safeRedirect = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
-    ? value
-    : '/admin';
+export const safeRedirect = (value: string | null) => safeReturnPath(value) ?? '/admin';
 
 /**
  * Trades the one-time sign-in ticket of the URL (valid 60 s, single use, not an access token) for a
