@@ -5,6 +5,7 @@ import { workspaceRole } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import type { DashboardRecord } from '../state/records.ts';
 import { dashboardJson, tileJson } from './representations.ts';
+import { itemReadRoutes } from './item-reads.ts';
 import { restScope, type RestScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -28,41 +29,12 @@ export function dashboardRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  defineRoute<{ Params: { groupId: string } }>(app, {
-    method: 'GET',
-    url: '/groups/:groupId/dashboards',
-    guard: workspaceRole('read'),
-    handler: (request) => {
-      const scope = restScope(context, request, prefix);
-      scope.workspace(request.params.groupId);
-      return {
-        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/dashboards`),
-        value: context.registry
-          .dashboardsIn(request.params.groupId)
-          .map((record) => dashboardJson(scope.base, record)),
-      };
-    },
-  });
-
-  const single = (request: FastifyRequest<{ Params: DashboardParams }>) => {
-    const scope = restScope(context, request, prefix);
-    const record = findDashboard(context, scope, request.params);
-    return {
-      '@odata.context': odataContext(scope.base, 'dashboards/$entity'),
-      ...dashboardJson(scope.base, record),
-    };
-  };
-  defineRoute(app, {
-    method: 'GET',
-    url: '/groups/:groupId/dashboards/:dashboardId',
-    guard: workspaceRole('read'),
-    handler: single,
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/dashboards/:dashboardId',
-    guard: workspaceRole('read', 'dashboard'),
-    handler: single,
+  itemReadRoutes(app, context, prefix, {
+    collection: 'dashboards',
+    scope: 'dashboard',
+    inWorkspace: (groupId) => context.registry.dashboardsIn(groupId),
+    find: (scope, groupId, dashboardId) => findDashboard(context, scope, { groupId, dashboardId }),
+    json: dashboardJson,
   });
 
   const datasetOf = (reportId: string) => {

@@ -7,6 +7,7 @@ import { defineRoute } from '../routing/define-route.ts';
 import type { DatasetRecord } from '../state/records.ts';
 import type { JsonSchema } from '../validation/json-schema.ts';
 import { datasetJson, refreshJson } from './representations.ts';
+import { itemReadRoutes } from './item-reads.ts';
 import { restScope, type RestScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -34,41 +35,12 @@ export function datasetRoutes(
   context: EmulatorContext,
   prefix: string,
 ): void {
-  defineRoute<{ Params: { groupId: string } }>(app, {
-    method: 'GET',
-    url: '/groups/:groupId/datasets',
-    guard: workspaceRole('read'),
-    handler: (request) => {
-      const scope = restScope(context, request, prefix);
-      scope.workspace(request.params.groupId);
-      return {
-        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/datasets`),
-        value: context.registry
-          .datasetsIn(request.params.groupId)
-          .map((record) => datasetJson(scope.base, record)),
-      };
-    },
-  });
-
-  const single = (request: FastifyRequest<{ Params: DatasetParams }>) => {
-    const scope = restScope(context, request, prefix);
-    const record = findDataset(context, scope, request.params);
-    return {
-      '@odata.context': odataContext(scope.base, 'datasets/$entity'),
-      ...datasetJson(scope.base, record),
-    };
-  };
-  defineRoute(app, {
-    method: 'GET',
-    url: '/groups/:groupId/datasets/:datasetId',
-    guard: workspaceRole('read'),
-    handler: single,
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/datasets/:datasetId',
-    guard: workspaceRole('read', 'dataset'),
-    handler: single,
+  itemReadRoutes(app, context, prefix, {
+    collection: 'datasets',
+    scope: 'dataset',
+    inWorkspace: (groupId) => context.registry.datasetsIn(groupId),
+    find: (scope, groupId, datasetId) => findDataset(context, scope, { groupId, datasetId }),
+    json: datasetJson,
   });
 
   const topQuery: JsonSchema = {

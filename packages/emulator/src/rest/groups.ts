@@ -11,28 +11,23 @@ import {
   profilePrincipal,
   seedWorkspaceContent,
 } from '../state/seed.ts';
+import { listQuerySchema, odataText, pageOf, type ListQuery } from './odata-list.ts';
 import { groupJson } from './representations.ts';
 import { guidPattern } from './rest-shapes.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
-
-interface ListQuery {
-  $filter?: string;
-  $top?: number;
-  $skip?: number;
-}
 
 /** The small OData $filter subset hosts use to find a workspace: `name eq '…'` and `contains(name,'…')`. */
 function nameFilter(filter: string | undefined): ((name: string) => boolean) | undefined {
   if (filter === undefined || filter.trim() === '') return undefined;
   const eq = /^\s*name\s+eq\s+'((?:[^']|'')*)'\s*$/i.exec(filter);
   if (eq?.[1] !== undefined) {
-    const wanted = eq[1].replaceAll("''", "'");
+    const wanted = odataText(eq[1]);
     return (name) => name === wanted;
   }
   const contains = /^\s*contains\(\s*name\s*,\s*'((?:[^']|'')*)'\s*\)\s*$/i.exec(filter);
   if (contains?.[1] !== undefined) {
-    const part = contains[1].replaceAll("''", "'").toLowerCase();
+    const part = odataText(contains[1]).toLowerCase();
     return (name) => name.toLowerCase().includes(part);
   }
   throw badRequest("Unsupported $filter: use name eq '…' or contains(name,'…')", '$filter');
@@ -62,29 +57,17 @@ export function groupRoutes(app: FastifyInstance, context: EmulatorContext, pref
     method: 'GET',
     url: '/groups',
     guard: anyAppToken(),
-    querystring: {
-      type: 'object',
-      properties: {
-        $filter: { type: 'string' },
-        $top: { type: 'integer', minimum: 1, maximum: 5000 },
-        $skip: { type: 'integer', minimum: 0 },
-      },
-    },
+    querystring: listQuerySchema,
     handler: (request) => {
       const scope = restScope(context, request, prefix);
       const matches = nameFilter(request.query.$filter);
       const all = [...context.registry.workspaces.values()]
         .filter((workspace) => roleOf(context.registry, workspace.id, scope.claims.sub))
         .filter((workspace) => !matches || matches(workspace.name));
-      const skip = request.query.$skip ?? 0;
-      const page = all.slice(
-        skip,
-        request.query.$top === undefined ? undefined : skip + request.query.$top,
-      );
       return {
         '@odata.context': odataContext(scope.base, 'groups'),
         '@odata.count': all.length,
-        value: page.map(groupJson),
+        value: pageOf(all, request.query).map(groupJson),
       };
     },
   });

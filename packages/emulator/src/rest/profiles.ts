@@ -6,6 +6,7 @@ import { servicePrincipalOnly } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import type { ProfileRecord } from '../state/records.ts';
 import type { JsonSchema } from '../validation/json-schema.ts';
+import { listQuerySchema, odataText, pageOf, type ListQuery } from './odata-list.ts';
 import { restScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -15,12 +16,6 @@ const profileBody: JsonSchema = {
   properties: { displayName: { type: 'string', minLength: 1, maxLength: 256 } },
 };
 
-interface ProfilesQuery {
-  $filter?: string;
-  $top?: number;
-  $skip?: number;
-}
-
 /** The one $filter the service documents for profiles: `displayName eq '…'`. */
 function displayNameFilter(filter: string | undefined): ((name: string) => boolean) | undefined {
   if (filter === undefined || filter.trim() === '') return undefined;
@@ -28,7 +23,7 @@ function displayNameFilter(filter: string | undefined): ((name: string) => boole
   if (eq?.[1] === undefined) {
     throw badRequest("Unsupported $filter: use displayName eq '…'", '$filter');
   }
-  const wanted = eq[1].replaceAll("''", "'");
+  const wanted = odataText(eq[1]);
   return (name) => name === wanted;
 }
 
@@ -88,18 +83,11 @@ export function profileRoutes(
     },
   });
 
-  defineRoute<{ Querystring: ProfilesQuery }>(app, {
+  defineRoute<{ Querystring: ListQuery }>(app, {
     method: 'GET',
     url: '/profiles',
     guard: servicePrincipalOnly(),
-    querystring: {
-      type: 'object',
-      properties: {
-        $filter: { type: 'string' },
-        $top: { type: 'integer', minimum: 1, maximum: 5000 },
-        $skip: { type: 'integer', minimum: 0 },
-      },
-    },
+    querystring: listQuerySchema,
     handler: (request) => {
       const scope = restScope(context, request, prefix);
       const matches = displayNameFilter(request.query.$filter);
@@ -108,11 +96,9 @@ export function profileRoutes(
           profile.servicePrincipalId === scope.claims.sub &&
           (!matches || matches(profile.displayName)),
       );
-      const skip = request.query.$skip ?? 0;
-      const top = request.query.$top;
       return {
         '@odata.context': odataContext(scope.base, 'profiles'),
-        value: all.slice(skip, top === undefined ? undefined : skip + top).map(profileJson),
+        value: pageOf(all, request.query).map(profileJson),
       };
     },
   });

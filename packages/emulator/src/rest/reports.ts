@@ -5,6 +5,7 @@ import { workspaceRole } from '../policy/route-guard.ts';
 import { defineRoute } from '../routing/define-route.ts';
 import type { ReportRecord } from '../state/records.ts';
 import { pageJson, reportJson } from './representations.ts';
+import { itemReadRoutes } from './item-reads.ts';
 import { restScope, type RestScope } from './scope.ts';
 import { odataContext } from './urls.ts';
 
@@ -25,41 +26,12 @@ export function findReport(
 }
 
 export function reportRoutes(app: FastifyInstance, context: EmulatorContext, prefix: string): void {
-  defineRoute<{ Params: { groupId: string } }>(app, {
-    method: 'GET',
-    url: '/groups/:groupId/reports',
-    guard: workspaceRole('read'),
-    handler: (request) => {
-      const scope = restScope(context, request, prefix);
-      scope.workspace(request.params.groupId);
-      return {
-        '@odata.context': odataContext(scope.base, `groups/${request.params.groupId}/reports`),
-        value: context.registry
-          .reportsIn(request.params.groupId)
-          .map((record) => reportJson(scope.base, record)),
-      };
-    },
-  });
-
-  const single = (request: FastifyRequest<{ Params: ReportParams }>) => {
-    const scope = restScope(context, request, prefix);
-    const record = findReport(context, scope, request.params);
-    return {
-      '@odata.context': odataContext(scope.base, 'reports/$entity'),
-      ...reportJson(scope.base, record),
-    };
-  };
-  defineRoute(app, {
-    method: 'GET',
-    url: '/groups/:groupId/reports/:reportId',
-    guard: workspaceRole('read'),
-    handler: single,
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/reports/:reportId',
-    guard: workspaceRole('read', 'report'),
-    handler: single,
+  itemReadRoutes(app, context, prefix, {
+    collection: 'reports',
+    scope: 'report',
+    inWorkspace: (groupId) => context.registry.reportsIn(groupId),
+    find: (scope, groupId, reportId) => findReport(context, scope, { groupId, reportId }),
+    json: reportJson,
   });
 
   const pages = (request: FastifyRequest<{ Params: ReportParams }>) => {
