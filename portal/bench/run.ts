@@ -8,7 +8,7 @@
  *    by a signed-in super admin, until the first page of rows is rendered with its actions
  *    (performance.now() in the page, i.e. from navigation start). Budget: 300 ms median.
  * 3. Click on View → the embedded report's `rendered` event (bench/report-open.ts), median of 10,
- *    with the local emulator. No budget in the spec; recorded to see regressions.
+ *    with the local emulator. No budget is set; recorded to see regressions.
  * 4. Chat delivery between two browser contexts (bench/chat-delivery.ts): click on Send → the
  *    message on the other person's screen, 30 messages; the issue asks for under a second.
  */

@@ -59,7 +59,7 @@ export const messages = {
 
 /**
  * The browser's text for a frame whose message port closed before it answered (the frame navigated
- * or was removed mid-request). Harmless: the spec downgrades it from an error to a warning.
+ * or was removed mid-request). Harmless, so the library logs it as a warning, not an error.
  */
 export const PORT_CLOSED_TEXT = 'The message port closed before a response was received';
 

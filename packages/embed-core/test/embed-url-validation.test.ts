@@ -46,7 +46,7 @@ const REJECTED = [
   undefined,
 ];
 
-describe('embed URL validation (reference §2.11)', () => {
+describe('embed URL validation', () => {
   it.each(ACCEPTED)('should accept %s', (url) => {
     expect(validateEmbedUrl(url)).toBe(true);
   });

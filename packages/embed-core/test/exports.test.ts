@@ -15,7 +15,7 @@ type Namespace = Record<string, unknown>;
 
 /** Exports of embed-core that powerbi-client does not have. Extend deliberately, never silently. */
 const EMBED_CORE_EXTRAS = [
-  // Reachable only as report.bookmarksManager in the original (reference §1.2); exported for typing.
+  // Reachable only as report.bookmarksManager in the original; exported for typing.
   'BookmarksManager',
   // Errors with stable codes for failures the original had no name for.
   'EmbedError',
@@ -32,7 +32,7 @@ const EMBED_CORE_EXTRAS = [
   'deepEqual',
 ];
 
-/** The root runtime names of powerbi-client 2.23.1 (reference §1.2). */
+/** The root runtime names of powerbi-client 2.23.1 (its package's index exports). */
 const POWERBI_CLIENT_ROOT = [
   'service',
   'factories',

@@ -1,4 +1,4 @@
-/** Filter builders (reference §6): targets, fluent setters, powerbi-models instances and JSON. */
+/** Filter builders (docs/embed-core/api-reference.md#filter-builders): targets, fluent setters, powerbi-models instances and JSON. */
 import { describe, expect, it } from 'vitest';
 import {
   AdvancedFilterBuilder,

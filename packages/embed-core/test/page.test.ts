@@ -1,4 +1,4 @@
-/** Page API (reference §3.7): exact wire messages, resolved values, rejections, RDL refusals. */
+/** Page API (docs/embed-core/api-reference.md#page): exact wire messages, resolved values, rejections, RDL refusals. */
 import { describe, expect, it } from 'vitest';
 import { models, VisualDescriptor, type Page } from '../src/index.ts';
 import {

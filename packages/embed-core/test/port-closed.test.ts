@@ -4,7 +4,7 @@ import { defaultApp, FakeFrameHarness, flush } from './support/fake-frame.ts';
 
 const PORT_CLOSED = 'The message port closed before a response was received.';
 
-/** The spec: harmless frame port-closed errors are downgraded to a warning. */
+/** A frame whose message port closed before its answer is harmless: a warning, not an error. */
 describe('port closed', () => {
   let harness: FakeFrameHarness;
   let svc: pbi.Service;

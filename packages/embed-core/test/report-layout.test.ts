@@ -1,5 +1,5 @@
 /**
- * Report layout methods (reference §3.5): visual display state / size / position (two lookups,
+ * Report layout methods (docs/embed-core/api-reference.md#report-and-visual): visual display state / size / position (two lookups,
  * then one settings PATCH), active page size, and layout switching.
  */
 import { describe, expect, it } from 'vitest';

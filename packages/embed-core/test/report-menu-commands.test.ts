@@ -1,5 +1,5 @@
 /**
- * Context/options menu commands (reference §3.5): each call sends the whole command list through
+ * Context/options menu commands (docs/embed-core/api-reference.md#report-and-visual): each call sends the whole command list through
  * `updateSettings`, and the report tracks commands/groups from successful settings updates.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Report page methods (reference §3.5): addPage, getPages, getPageByName, getActivePage, page. */
+/** Report page methods (docs/embed-core/api-reference.md#report-and-visual): addPage, getPages, getPageByName, getActivePage, page. */
 import { describe, expect, it } from 'vitest';
 import { models, Page } from '../src/index.ts';
 import { RDL_URL, expectRequest, useReportFixture } from './support/report-fixture.ts';

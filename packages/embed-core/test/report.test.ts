@@ -1,6 +1,6 @@
 /**
  * Report API, single-request methods: exact wire message, resolved value ("body" vs the whole
- * response envelope), rejection with the frame's body, and the RDL refusal (reference §3.5).
+ * response envelope), rejection with the frame's body, and the RDL refusal of report-only methods.
  */
 import { describe, expect, it } from 'vitest';
 import { models, type Report } from '../src/index.ts';

@@ -1,4 +1,4 @@
-/** VisualDescriptor API (reference §3.8): URLs under the page's visual, no RDL refusals. */
+/** VisualDescriptor API (docs/embed-core/api-reference.md#visualdescriptor): URLs under the page's visual, no RDL refusals. */
 import { describe, expect, it } from 'vitest';
 import { models, VisualDescriptor } from '../src/index.ts';
 import {

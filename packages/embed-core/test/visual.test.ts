@@ -1,4 +1,4 @@
-/** Visual (reference §3.3 load override, §3.6): custom-layout load, refusals, descriptor, filter levels. */
+/** Visual (docs/embed-core/api-reference.md#report-and-visual): custom-layout load, refusals, descriptor, filter levels. */
 import { describe, expect, it } from 'vitest';
 import { models, Visual, VisualDescriptor } from '../src/index.ts';
 import { flush } from './support/fake-frame.ts';

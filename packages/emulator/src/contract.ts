@@ -1,7 +1,7 @@
 /**
  * Shared types between the emulator's server side (REST, data, query engine) and its frame side
- * (embed pages and the browser script). Both sides read /tmp/emulator-contract.md; fields added by
- * one side carry a comment saying why.
+ * (embed pages and the browser script). This file is the contract: both sides import it (frame/ may
+ * import nothing else of the server side), and a field added for one side carries a comment saying why.
  */
 
 export interface ColumnRef {

@@ -381,7 +381,7 @@ export abstract class Embed<TEvents extends object = object> {
     if (isLoad) {
       this.iframeLoadListener = loadListener(this, phasedRender);
       this.iframe.addEventListener('load', this.iframeLoadListener, false);
-      // The spec's limit: at most 2 components get a front-load. (The original counted before adding
+      // At most 2 components of a Service get a front-load. (The original counted before adding
       // the new component with `<=`, so a third one got it too.)
       if (this.service.getNumberOfComponents() < Embed.maxFrontLoadTimes) {
         this.frontLoadHandler = frontLoadListener(this, () =>

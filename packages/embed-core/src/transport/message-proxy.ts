@@ -297,7 +297,7 @@ export class MessageProxy {
       target.postMessage(reply, origin);
     } catch (error) {
       // The frame navigated away or was removed between request and reply: its port is closed.
-      // Harmless, so a warning (the spec's downgrade), never an error.
+      // Harmless, so a warning, never an error (row 22 of docs/migrating-from-powerbi-client.md).
       console.warn(`[embed-core] ${PORT_CLOSED_TEXT}: the frame went away before its answer.`);
       this.log('Could not answer the frame:', error);
     }

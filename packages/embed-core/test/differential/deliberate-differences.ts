@@ -81,7 +81,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['frontload.ready'],
     aspects: ['wire', 'targetOrigins'],
     what: "The scenario's r1 is its Service's third component: it gets no front-load, so its 'ready' sends no /frontload/config.",
-    why: 'The spec allows at most 2 front-loaded components; the original compared the count before adding the new component with <=, so the first three got one.',
+    why: 'At most 2 components of a Service get a front-load; the original compared the count before adding the new component with <=, so the first three got one.',
     expected: (original, _step, aspect) => {
       // One message (and its one target origin) in the original, none here.
       expect(original).toHaveLength(1);
@@ -124,7 +124,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['event.loaded-after-off-all', 'event.loaded-again'],
     aspects: ['events'],
     what: "off('error', handlerNeverRegistered) no longer drops the first registered entry (r1's 'loaded' handler), so a later off('loaded') really removes that handler: it stops receiving events.",
-    why: 'Fixed bug (reference §4.3): the original removed eventHandlers[0] when the handler was unknown, leaving its DOM listener attached and impossible to remove with off(name).',
+    why: 'Fixed bug: the original removed eventHandlers[0] when the handler was unknown, leaving its DOM listener attached and impossible to remove with off(name).',
     expected: (original) => {
       const events = original as Array<{ handler: string }>;
       expect(events.some((e) => e.handler === 'loaded')).toBe(true);
@@ -144,7 +144,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     ],
     aspects: ['wire'],
     what: "Bookmark requests carry the report's uid header (the original sent uid: undefined).",
-    why: "Fixed bug (reference §3.9): the manager read uniqueId from the caller's config, which has none; the frame uses uid to address the embed, like every other report request.",
+    why: "Fixed bug: the manager read uniqueId from the caller's config, which has none; the frame uses uid to address the embed, like every other report request.",
     expected: (original) =>
       (original as Array<{ headers: Record<string, unknown> }>).map((m) => {
         expect(m.headers.uid).toBe(UNDEFINED);
@@ -170,7 +170,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['report.get-active-page-none-active', 'visual.get-visual-descriptor-missing'],
     aspects: ['result'],
     what: "getActivePage() with no active page rejects 'PowerBIEntityNotFound' (like getPageByName); getVisualDescriptor() for a missing visual rejects its { message: 'visualNotFound', detailedMessage: 'Visual not found' } error.",
-    why: 'Fixed: the original rejected with undefined in both cases (reference §3.5/§3.6), losing the reason it had computed.',
+    why: 'Fixed: the original rejected with undefined in both cases, losing the reason it had computed.',
     expected: (original, stepId) => {
       expect(original).toEqual({ kind: 'reject', value: UNDEFINED });
       return {
@@ -201,7 +201,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: [...REEMBED_STEPS],
     aspects: ['wire', 'result'],
     what: 'Re-embedding on the same element keeps the component uniqueId (uid header, config.uniqueId); the original generated a new one each time.',
-    why: "Fixed bug (reference §2.4): the iframe src keeps the old uid, so after re-embed the original's events (posted under the frame's uid) no longer reached the component.",
+    why: "Fixed bug: the iframe src keeps the old uid, so after re-embed the original's events (posted under the frame's uid) no longer reached the component.",
     expected: (original) => rewrite(original, (json) => json.replace(/<uid:re~\d+>/g, '<uid:re>')),
   },
   {
@@ -220,7 +220,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['reembed.without-type', 'reembed.set-access-token'],
     aspects: ['wire', 'result'],
     what: "Re-embedding with a config without `type` keeps config.type 'report' (load body, result); setAccessToken then posts /report/token instead of /undefined/token.",
-    why: 'Fixed bug (reference §2.4): the original copied the new config verbatim, erasing the type and breaking every type-dependent call afterwards.',
+    why: 'Fixed bug: the original copied the new config verbatim, erasing the type and breaking every type-dependent call afterwards.',
     expected: (original) =>
       rewrite(original, (json) =>
         json
@@ -233,7 +233,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['reembed.different-type'],
     aspects: ['result'],
     what: "The 'different type' error names the existing component's type ('report') instead of 'undefined'.",
-    why: "Fixed bug (reference §2.4): the original interpolated the Service's config type, which never exists; the message is otherwise unchanged so code matching its start still works.",
+    why: "Fixed bug: the original interpolated the Service's config type, which never exists; the message is otherwise unchanged so code matching its start still works.",
     expected: (original) =>
       rewrite(original, (json) => {
         expect(json).toContain('embed of type: undefined which');
@@ -245,7 +245,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['reembed.report-over-create', 'reembed.report-over-create-event'],
     aspects: ['result', 'wire', 'targetOrigins', 'console', 'events'],
     what: "Embedding a report on an element holding a Create component loads it (/report/load is sent, no 'iframe is not ready' debug line), registers the Report (not the old Create) and keeps the frame's uid, so the frame's events reach the report's handlers.",
-    why: 'Fixed bug (reference §2.4): the original built the Report but never sent its load (iframeLoaded was false), put the old Create in the registry and regenerated uids, so the report stayed blank and deaf.',
+    why: 'Fixed bug: the original built the Report but never sent its load (iframeLoaded was false), put the old Create in the registry and regenerated uids, so the report stayed blank and deaf.',
     expected: (original, stepId, aspect) => {
       if (stepId === 'reembed.report-over-create-event') {
         if (aspect !== 'events') return original;
@@ -283,7 +283,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['reembed.report-over-quick-create'],
     aspects: ['result', 'wire', 'targetOrigins'],
     what: "A report can replace a quickCreate component on the same element like it replaces createReport's; the original threw its 'different type' error.",
-    why: "The original compared against 'quickcreate' while quickCreate() stores 'quickCreate', so the documented create→report hand-over never worked for quick create (reference §2.4).",
+    why: "The original compared against 'quickcreate' while quickCreate() stores 'quickCreate', so the documented create→report hand-over never worked for quick create.",
     expected: (original, _stepId, aspect) => {
       if (aspect === 'wire') {
         expect(original).toEqual([]);
@@ -302,7 +302,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['create.hook-new-access-token'],
     aspects: ['replies'],
     what: "createReport's accessTokenProvider answers the frame's newAccessToken hook (200 + the new token).",
-    why: 'Fixed bug (reference §4.6): the original accepted the hook and advertised tokenProviderSupplied for create but registered no route, so the frame never got an answer.',
+    why: 'Fixed bug: the original accepted the hook and advertised tokenProviderSupplied for create but registered no route, so the frame never got an answer.',
     expected: (original) =>
       (original as Reply[]).map((post) => {
         expect(post.replies).toEqual([]);
@@ -314,7 +314,7 @@ export const deliberateDifferences: DeliberateDifference[] = [
     steps: ['service2.event-from-its-frame', 'service2.event-from-first-service-frame'],
     aspects: ['replies'],
     what: 'With two Services, a frame message is answered once, by the Service that owns the frame; the original answered it once per Service.',
-    why: 'Each Service only accepts messages whose source is one of its own frames (origin policy); duplicate answers were noise at best and a cross-embed leak at worst (reference §1.5).',
+    why: 'Each Service only accepts messages whose source is one of its own frames (origin policy); duplicate answers were noise at best and a cross-embed leak at worst.',
     expected: (original) =>
       (original as Reply[]).map((post) => {
         expect(post.replies).toHaveLength(2);

@@ -2,8 +2,8 @@ import { AppError } from '../../errors.ts';
 
 /**
  * Creates and removes the analytics workspace (Power BI group) a tenant's reports live in. The
- * tenant service calls it; the analytics module (issue 10) supplies the real implementation and
- * decorates the app with it as `app.workspaces` (see plugins/app/services.ts).
+ * tenant service calls it; the analytics module (modules/analytics/) supplies the real
+ * implementation and decorates the app with it as `app.workspaces` (see plugins/app/services.ts).
  *
  * Contract:
  * - `create` returns the new workspace's id, stored as the tenant's `powerBiGroupId`. It runs

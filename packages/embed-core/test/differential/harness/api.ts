@@ -1,6 +1,6 @@
 /**
  * The public API both libraries expose, as the scenario uses it: a structural description written
- * from the reference (§2–§3, §6), not imported from either library. The differential test casts
+ * from the documented API (docs/embed-core/api-reference.md), not imported from either library. The differential test casts
  * powerbi-client and embed-core to {@link LibModule}, so one script drives both, and a method that
  * embed-core lacks shows up as a step failure rather than a compile error here.
  */

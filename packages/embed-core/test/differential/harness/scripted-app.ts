@@ -1,6 +1,6 @@
 /**
  * The embedded app both libraries talk to in the differential test: canned, realistic answers for
- * every URL of the reference's message table (§3), plus one-shot overrides a step can queue to make
+ * every URL of the message table in docs/embed-core/api-reference.md, plus one-shot overrides a step can queue to make
  * the frame fail (400/500) or stay silent. State is per instance, so each library gets a fresh app.
  */
 import type { FrameReply, FrameRequest } from '../../support/fake-frame.ts';

@@ -1,5 +1,5 @@
 /**
- * Filter builders (§6): `build()` output (class and own fields) for every builder, operator and
+ * Filter builders (docs/embed-core/api-reference.md#filter-builders): `build()` output (class and own fields) for every builder, operator and
  * target kind, the model constructor errors that surface through `build()`, and what a built
  * filter looks like on the wire (its structured clone, not its `toJSON`).
  */

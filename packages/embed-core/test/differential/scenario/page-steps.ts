@@ -1,4 +1,4 @@
-/** Page (§3.7), VisualDescriptor (§3.8) and BookmarksManager (§3.9) on the main report `r1`. */
+/** Page, VisualDescriptor and BookmarksManager (docs/embed-core/api-reference.md) on the main report `r1`. */
 import type { Step } from '../harness/recorder.ts';
 import { REGION_FILTER, SALES_FILTER } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Every Report API method of the reference's §3.4/§3.5 table on the main report `r1`, including the
+ * Every Report API method of the table in docs/embed-core/api-reference.md#report-and-visual on the main report `r1`, including the
  * frame's error answers (400/500) and the local refusals (not found, layout switch).
  */
 import type { Step } from '../harness/recorder.ts';
