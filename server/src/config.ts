@@ -104,6 +104,8 @@ export const EnvSchema = z.object({
   CANOPY_XERO_API_URL: z.url().default('https://api.xero.com'),
   CANOPY_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10080).default(360),
   CANOPY_SUBSCRIPTIONS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // How soon another instance takes over an occurrence whose instance died (renewed while alive).
+  CANOPY_SUBSCRIPTIONS_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(120),
   CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -196,6 +198,8 @@ export interface Config {
   subscriptions: {
     pollSeconds: number;
     exportTimeoutSeconds: number;
+    /** A job's and its delivery's lease, renewed every third of it while an instance works. */
+    leaseSeconds: number;
     maxPerPerson: number;
     maxPerTenant: number;
   };
@@ -452,6 +456,7 @@ export function loadConfig(
     subscriptions: {
       pollSeconds: env.CANOPY_SUBSCRIPTIONS_POLL_SECONDS,
       exportTimeoutSeconds: env.CANOPY_SUBSCRIPTIONS_EXPORT_TIMEOUT_SECONDS,
+      leaseSeconds: env.CANOPY_SUBSCRIPTIONS_LEASE_SECONDS,
       maxPerPerson: env.CANOPY_SUBSCRIPTIONS_MAX_PER_PERSON,
       maxPerTenant: env.CANOPY_SUBSCRIPTIONS_MAX_PER_TENANT,
     },

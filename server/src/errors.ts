@@ -131,6 +131,12 @@ export const ERRORS = {
     status: 409,
     message: 'This person cannot open this report: grant them access first',
   },
+  // The portal shows this sentence as the subscription's state: keep it exact.
+  SUBSCRIPTION_NO_ACCESS: {
+    status: 409,
+    message:
+      'Paused — no access to this report. Ask an Admin to give the recipient access, then resume it.',
+  },
   // The services name the limit in the message ("the limit of 25 subscriptions").
   SUBSCRIPTION_LIMIT_REACHED: {
     status: 409,

@@ -131,6 +131,7 @@ async function main() {
       ? startSubscriptionWorker(server.subscriptions, {
           pollMs: config.subscriptions.pollSeconds * 1000,
           exportTimeoutMs: config.subscriptions.exportTimeoutSeconds * 1000,
+          leaseMs: config.subscriptions.leaseSeconds * 1000,
         })
       : undefined;
 

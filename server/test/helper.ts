@@ -41,6 +41,8 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
   logger?: FastifyServerOptions['logger'];
   /** Routes registered after the app, e.g. a probe behind the access hook. */
   extraRoutes?: FastifyPluginAsync | FastifyPluginCallback;
+  /** A migrated database to use (closed with the app) instead of a fresh one of the suite's. */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -57,8 +59,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     CANOPY_PUBLIC_URL: 'http://portal.test',
     ...options.env,
   });
-  const database = await createTestDatabase();
-  const { env: _env, logger, extraRoutes, ...appOptions } = options;
+  const { env: _env, logger, extraRoutes, database: given, ...appOptions } = options;
+  const database = given ?? (await createTestDatabase());
   // As in server.ts: the shutdown plugin answers requests that arrive while closing, and client
   // addresses follow CANOPY_TRUST_PROXY.
   const fastify = Fastify({

@@ -22,6 +22,14 @@ export const PageName = z.string().trim().min(1).max(200);
 export const SubscriptionStatus = z.enum(['active', 'paused', 'failing']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
+/**
+ * Why a paused subscription is paused, when the server paused it: its recipient can no longer
+ * open the report ('no-access': "Send now" and "Resume" are refused until they can), or its
+ * deliveries kept failing ('failures': resuming tries again). Null when a person paused it.
+ */
+export const SubscriptionPauseReason = z.enum(['no-access', 'failures']);
+export type SubscriptionPauseReason = z.infer<typeof SubscriptionPauseReason>;
+
 export const Subscription = z.object({
   id: Id,
   tenantId: Id,
@@ -43,6 +51,7 @@ export const Subscription = z.object({
   /** The tenant's time zone the schedule runs in. */
   timeZone: z.string(),
   paused: z.boolean(),
+  pauseReason: SubscriptionPauseReason.nullable(),
   status: SubscriptionStatus,
   nextRunAt: Timestamp.nullable(),
   lastSentAt: Timestamp.nullable(),

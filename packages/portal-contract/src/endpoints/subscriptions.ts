@@ -78,7 +78,8 @@ export const subscriptionsEndpoints = {
     access: 'signed-in',
     params: IdParams,
     body: UpdateSubscriptionRequest,
-    responses: { 200: Subscription, ...failures },
+    // 409: resuming while the recipient cannot open the report (SUBSCRIPTION_NO_ACCESS).
+    responses: { 200: Subscription, ...errors(409), ...failures },
   }),
   deleteSubscription: endpoint({
     operationId: 'deleteSubscription',
@@ -98,6 +99,7 @@ export const subscriptionsEndpoints = {
     tags,
     access: 'signed-in',
     params: IdParams,
-    responses: { 202: SendNowResult, ...errors(429), ...failures },
+    // 409: the recipient can no longer open the report (SUBSCRIPTION_NO_ACCESS).
+    responses: { 202: SendNowResult, ...errors(409, 429), ...failures },
   }),
 };

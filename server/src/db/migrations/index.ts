@@ -21,6 +21,7 @@ import * as claimSendNow from './2026_11_29_300002_claim_send_now.ts';
 import * as createRateLimitHits from './2026_11_29_400001_create_rate_limit_hits.ts';
 import * as boundReportUsage from './2026_11_29_500001_bound_report_usage.ts';
 import * as tenantRowSecurity from './2026_11_29_900001_tenant_row_security.ts';
+import * as deliveryLeases from './2026_11_29_920001_delivery_leases.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_400001_create_rate_limit_hits': createRateLimitHits,
   '2026_11_29_500001_bound_report_usage': boundReportUsage,
   '2026_11_29_900001_tenant_row_security': tenantRowSecurity,
+  '2026_11_29_920001_delivery_leases': deliveryLeases,
 };

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type SubscriptionFormat = 'PDF' | 'PPTX';
 export type SubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
+/** The recipient can no longer open the report; or its deliveries kept failing. */
+export type SubscriptionPauseReason = 'no-access' | 'failures';
 
 export interface ReportSubscriptionsTable {
   id: Generated<string>;
@@ -26,6 +28,8 @@ export interface ReportSubscriptionsTable {
   failures: Generated<number>;
   /** When "Send now" was last claimed (once a minute at most). */
   send_now_at: Date | null;
+  /** Why the server paused it; null when a person paused it (or it runs). */
+  paused_reason: SubscriptionPauseReason | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 export type ReportSubscriptionRow = Selectable<ReportSubscriptionsTable>;
@@ -39,4 +43,10 @@ export interface SubscriptionDeliveriesTable {
   attempts: Generated<number>;
   error: string | null;
   sent_at: Date | null;
+  /** The instance that holds a `sending` delivery renews this; past it, another may take it. */
+  lease_until: Date | null;
+  /** The occurrence's idempotency key: the mail's Message-ID, the same on every attempt. */
+  message_id: string | null;
+  /** When the mail was handed to SMTP (the attempt may have died before it was answered). */
+  mail_started_at: Date | null;
 }

@@ -79,3 +79,16 @@ export async function failJob(db: Db, id: number, attempts: number, error: strin
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Extends a claimed job's lease: a long job renews it while it runs, so its lease can be short
+ * and a job whose instance died is claimed again soon after.
+ */
+export async function extendJob(db: Db, id: number, leaseMs: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where('id', '=', id)
+    .where('locked_until', 'is not', null)
+    .execute();
+}

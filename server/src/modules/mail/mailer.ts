@@ -12,6 +12,11 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The Message-ID header (`<…@…>`); SMTP picks a random one when absent. A mail that may be
+   * sent again after a crash keeps one, so it is recognisably the same mail.
+   */
+  messageId?: string;
   attachments?: MailAttachment[];
 }
 

@@ -54,26 +54,97 @@ export function deleteSubscription(db: Db, id: string) {
   return db.deleteFrom('report_subscriptions').where('id', '=', id).execute();
 }
 
+/** The interval `ms` from now, as SQL. */
+const fromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
+
 /**
- * Takes the delivery of one occurrence: inserts its row, or takes back a failed one for a retry.
- * Undefined when it is sent or being sent already (another instance has it): the caller must not
- * send. The unique (subscription, occurrence) key makes this the once-per-occurrence guarantee.
+ * Takes the delivery of one occurrence for `leaseMs`: inserts its row, takes back a failed one
+ * for a retry, or takes over one left `sending` by an instance whose lease ran out (it died, or
+ * lost the database for longer than a lease). Undefined when it is sent, or held by a live
+ * instance: the caller must not send. The unique (subscription, occurrence) key makes this the
+ * once-per-occurrence guarantee; `attempts` is the taker's fencing token: only the holder of the
+ * latest attempt may mail or finish it.
  */
-export async function takeDelivery(db: Db, subscriptionId: string, occurrence: Date) {
+export async function takeDelivery(
+  db: Db,
+  subscriptionId: string,
+  occurrence: Date,
+  leaseMs: number,
+) {
   return db
     .insertInto('subscription_deliveries')
-    .values({ subscription_id: subscriptionId, occurrence, status: 'sending', attempts: 1 })
+    .values({
+      subscription_id: subscriptionId,
+      occurrence,
+      status: 'sending',
+      attempts: 1,
+      lease_until: fromNow(leaseMs),
+      message_id: messageIdOf(subscriptionId, occurrence),
+    })
     .onConflict((oc) =>
       oc
         .columns(['subscription_id', 'occurrence'])
         .doUpdateSet((eb) => ({
           status: 'sending',
           attempts: eb('subscription_deliveries.attempts', '+', 1),
+          lease_until: fromNow(leaseMs),
         }))
-        .where('subscription_deliveries.status', '=', 'failed'),
+        .where((eb) =>
+          eb.or([
+            eb('subscription_deliveries.status', '=', 'failed'),
+            eb.and([
+              eb('subscription_deliveries.status', '=', 'sending'),
+              eb.or([
+                eb('subscription_deliveries.lease_until', 'is', null),
+                eb('subscription_deliveries.lease_until', '<', sql<Date>`now()`),
+              ]),
+            ]),
+          ]),
+        ),
     )
-    .returning(['id', 'attempts'])
+    .returning(['id', 'attempts', 'message_id', 'mail_started_at'])
     .executeTakeFirst();
+}
+
+/**
+ * The Message-ID of an occurrence's mail: the same on every attempt, so a mail sent again after
+ * a crash between SMTP's answer and the database's record is recognisably the same mail.
+ */
+export function messageIdOf(subscriptionId: string, occurrence: Date): string {
+  return `<subscription.${subscriptionId}.${occurrence.getTime()}@canopy.invalid>`;
+}
+
+/** A held delivery: its row and the attempt (fencing token) that holds it. */
+export interface HeldDelivery {
+  id: number;
+  attempts: number;
+}
+
+/** Renews the lease of a delivery still held by this attempt; false when it was taken over. */
+export async function renewDelivery(db: Db, held: HeldDelivery, leaseMs: number) {
+  const result = await db
+    .updateTable('subscription_deliveries')
+    .set({ lease_until: fromNow(leaseMs) })
+    .where('id', '=', held.id)
+    .where('attempts', '=', held.attempts)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records, under a fresh lease, that this attempt hands the mail to SMTP now. False when another
+ * instance took the delivery over meanwhile: then this one must not send.
+ */
+export async function startMailing(db: Db, held: HeldDelivery, leaseMs: number) {
+  const result = await db
+    .updateTable('subscription_deliveries')
+    .set({ mail_started_at: sql<Date>`now()`, lease_until: fromNow(leaseMs) })
+    .where('id', '=', held.id)
+    .where('attempts', '=', held.attempts)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export function deliveryOf(db: Db, subscriptionId: string, occurrence: Date) {
@@ -85,9 +156,10 @@ export function deliveryOf(db: Db, subscriptionId: string, occurrence: Date) {
     .executeTakeFirst();
 }
 
+/** Ends this attempt (only the attempt that holds the delivery can). */
 export function finishDelivery(
   db: Db,
-  id: number,
+  held: HeldDelivery,
   outcome: { status: 'sent' | 'failed'; error?: string },
 ) {
   return db
@@ -96,9 +168,25 @@ export function finishDelivery(
       status: outcome.status,
       error: outcome.error ?? null,
       sent_at: outcome.status === 'sent' ? new Date() : null,
+      lease_until: null,
     })
-    .where('id', '=', id)
+    .where('id', '=', held.id)
+    .where('attempts', '=', held.attempts)
     .execute();
+}
+
+/** How many of the subscription's latest deliveries failed, since its last one sent. */
+export async function failedInARow(db: Db, subscriptionId: string, limit: number) {
+  const rows = await db
+    .selectFrom('subscription_deliveries')
+    .select('status')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '!=', 'sending')
+    .orderBy('occurrence', 'desc')
+    .limit(limit)
+    .execute();
+  const sent = rows.findIndex((row) => row.status === 'sent');
+  return sent === -1 ? rows.length : sent;
 }
 
 /**

@@ -40,6 +40,14 @@ export const subscriptionJobKind = 'subscription';
 export const sendNowJobKind = 'subscription-send-now';
 /** After this many failures in a row a subscription shows as failing (it is still tried). */
 export const FAILING_AFTER = 3;
+/**
+ * After this many deliveries in a row failed, each after its retries, the server pauses the
+ * subscription and says why (resuming it tries again).
+ */
+export const PAUSE_AFTER_FAILED_DELIVERIES = 3;
+/** The error a subscription shows once the worker paused it because its recipient lost access. */
+export const noAccessError = (email: string) =>
+  `${email} can no longer open this report, so the subscription was paused`;
 /** One "Send now" per subscription per this many seconds (each one exports and mails a file). */
 export const SEND_NOW_INTERVAL_SECONDS = 60;
 
@@ -49,7 +57,18 @@ export interface SubscriptionLimits {
   maxPerTenant: number;
 }
 
-export function toSubscription(row: SubscriptionDetail): Subscription {
+/**
+ * The API's subscription. `mayView`: whether the recipient may open the report now (the one
+ * access rule, asked when the list is read); one who may not shows as paused for no access, even
+ * before the worker's next run pauses it for good.
+ */
+export function toSubscription(row: SubscriptionDetail, mayView: boolean): Subscription {
+  const pauseReason = !mayView
+    ? 'no-access'
+    : row.paused && row.paused_reason === 'failures'
+      ? 'failures'
+      : null;
+  const paused = row.paused || !mayView;
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -69,8 +88,9 @@ export function toSubscription(row: SubscriptionDetail): Subscription {
     timeOfDay: row.time_of_day,
     pageName: row.page_name,
     timeZone: row.time_zone,
-    paused: row.paused,
-    status: row.paused ? 'paused' : row.failures >= FAILING_AFTER ? 'failing' : 'active',
+    paused,
+    pauseReason,
+    status: paused ? 'paused' : row.failures >= FAILING_AFTER ? 'failing' : 'active',
     nextRunAt: row.next_run_at?.toISOString() ?? null,
     lastSentAt: row.last_sent_at?.toISOString() ?? null,
     lastError: row.last_error,
@@ -137,6 +157,35 @@ export async function recipientMayView(
   return canViewReport(db, principal, tenantId, reportId);
 }
 
+/** May each row's recipient open its report now? Asked once per (person, report). */
+async function withAccess(db: Db, rows: SubscriptionDetail[]): Promise<Subscription[]> {
+  const known = new Map<string, Promise<boolean>>();
+  const access = (row: SubscriptionDetail) => {
+    const key = `${row.user_id} ${row.report_id}`;
+    let answer = known.get(key);
+    if (!answer) {
+      answer =
+        row.tenant_status === 'active'
+          ? recipientMayView(db, row.tenant_id, row.user_id, row.report_id)
+          : Promise.resolve(false);
+      known.set(key, answer);
+    }
+    return answer;
+  };
+  const result: Subscription[] = [];
+  // One at a time: a list must not take every connection of the pool.
+  for (const row of rows) result.push(toSubscription(row, await access(row)));
+  return result;
+}
+
+/** Refuses what would mail a recipient who can no longer open the report. */
+async function ensureRecipientAccess(db: Db, row: SubscriptionDetail): Promise<void> {
+  const mayView =
+    row.tenant_status === 'active' &&
+    (await recipientMayView(db, row.tenant_id, row.user_id, row.report_id));
+  if (!mayView) throw new AppError('SUBSCRIPTION_NO_ACCESS');
+}
+
 /**
  * A subscription the caller may manage: their own, any of their tenant's for its Admins, any for
  * super administrators. Anything else is 404, as if it did not exist.
@@ -155,7 +204,8 @@ async function manageable(db: Db, principal: Principal, id: string): Promise<Sub
 async function reload(db: Db, id: string): Promise<Subscription> {
   const row = await findSubscription(db, id);
   if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
-  return toSubscription(row);
+  const [subscription] = await withAccess(db, [row]);
+  return subscription!;
 }
 
 /**
@@ -258,7 +308,7 @@ export async function listMySubscriptions(db: Db, principal: Principal): Promise
     tenantId: principal.tenantId,
     userId: principal.userId,
   });
-  return rows.map(toSubscription);
+  return withAccess(db, rows);
 }
 
 /** Every subscription of a tenant: its Admins, or super administrators for any tenant. */
@@ -268,7 +318,7 @@ export async function listTenantSubscriptions(
   tenantId: string,
 ): Promise<Subscription[]> {
   const scoped = adminTenantScope(principal, tenantId);
-  return (await listSubscriptions(db, { tenantId: scoped })).map(toSubscription);
+  return withAccess(db, await listSubscriptions(db, { tenantId: scoped }));
 }
 
 /**
@@ -302,6 +352,8 @@ export async function changeSubscription(
     merged.month_day !== row.month_day ||
     merged.time_of_day !== row.time_of_day;
   const resumed = row.paused && !merged.paused;
+  // Resuming, or changing an active one, needs a recipient who may still open the report.
+  if (!merged.paused) await ensureRecipientAccess(db, row);
   const action =
     merged.paused && !row.paused
       ? 'subscription.pause'
@@ -321,7 +373,8 @@ export async function changeSubscription(
       ...merged,
       next_run_at,
       // Resuming starts a clean slate: the next run says whether the cause has gone.
-      ...(resumed ? { failures: 0, last_error: null } : {}),
+      ...(resumed ? { failures: 0, last_error: null, paused_reason: null } : {}),
+      ...(merged.paused && !row.paused ? { paused_reason: null } : {}),
     });
     await auditChange(trx, actor, {
       action,
@@ -354,6 +407,7 @@ export async function removeSubscription(db: Db, actor: Actor, id: string): Prom
  */
 export async function sendSubscriptionNow(db: Db, actor: Actor, id: string): Promise<void> {
   const row = await manageable(db, actor.principal, id);
+  await ensureRecipientAccess(db, row);
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     if (!(await claimSendNow(trx, id, sendNowJobKind, SEND_NOW_INTERVAL_SECONDS))) {

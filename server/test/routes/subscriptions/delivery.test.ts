@@ -362,31 +362,184 @@ describe('send now, failures and lost access', () => {
     expect(delivery).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('pauses with a clear error, and mails nothing, once the recipient lost access', async () => {
+  it('refuses Send now and Resume once the recipient lost access, and says so', async () => {
     const viewer = await createPerson(t, { tenantId: b.tenantId, role: 'Viewer' });
-    await t.database.db
-      .insertInto('report_grants')
-      .values({
-        user_id: viewer.id,
-        report_id: b.reportId,
-        tenant_id: b.tenantId,
-        granted_by: null,
-      })
-      .execute();
+    const grant = () =>
+      t.database.db
+        .insertInto('report_grants')
+        .values({
+          user_id: viewer.id,
+          report_id: b.reportId,
+          tenant_id: b.tenantId,
+          granted_by: null,
+        })
+        .execute();
+    await grant();
     const id = await subscribe(viewer, b.reportId);
     await t.database.db.deleteFrom('report_grants').where('user_id', '=', viewer.id).execute();
-    await sendNow(viewer, id);
+    const listed = async (person: TestPerson, url: string) => {
+      const res = await t.request({ method: 'GET', url, token: person.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ subscriptions: { id: string; status: string; pauseReason: string | null }[] }>()
+        .subscriptions.find((s) => s.id === id);
+    };
+    // Shown as paused for that reason at once, in both lists, before any run.
+    for (const [person, url] of [
+      [viewer, '/api/subscriptions'],
+      [b.admin, `/api/tenants/${b.tenantId}/subscriptions`],
+    ] as const) {
+      expect(await listed(person, url)).toMatchObject({
+        status: 'paused',
+        pauseReason: 'no-access',
+      });
+    }
+    for (const [method, url, payload] of [
+      ['POST', `/api/subscriptions/${id}/send-now`, undefined],
+      ['PATCH', `/api/subscriptions/${id}`, { paused: false }],
+    ] as const) {
+      const refused = await t.request({ method, url, token: b.admin.token, payload });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'SUBSCRIPTION_NO_ACCESS',
+        error: expect.stringMatching(/^Paused — no access to this report/),
+      });
+    }
+
+    // Its scheduled run pauses it for good, mails nothing and stops its job.
+    await makeDue([id], new Date(Date.now() - 120_000));
     const before = reportMails().length;
     await run(t.app);
     expect(reportMails()).toHaveLength(before);
     const row = await subscriptionRow(id);
-    expect(row.paused).toBe(true);
-    expect(row.next_run_at).toBeNull();
+    expect(row).toMatchObject({ paused: true, paused_reason: 'no-access', next_run_at: null });
     expect(row.last_error).toBe(
       `${viewer.email} can no longer open this report, so the subscription was paused`,
     );
     expect(
       await t.database.db.selectFrom('jobs').select('id').where('key', '=', id).executeTakeFirst(),
     ).toBeUndefined();
+
+    // Access given back: Resume is accepted and schedules the next run.
+    await grant();
+    expect(await listed(viewer, '/api/subscriptions')).toMatchObject({
+      status: 'paused',
+      pauseReason: null,
+    });
+    const resumed = await t.request({
+      method: 'PATCH',
+      url: `/api/subscriptions/${id}`,
+      token: viewer.token,
+      payload: { paused: false },
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ status: 'active', pauseReason: null });
+    expect((await subscriptionRow(id)).paused_reason).toBeNull();
+  });
+});
+
+describe('crashes and failures in a row', () => {
+  const deliveryRow = (id: string) =>
+    t.database.db
+      .selectFrom('subscription_deliveries')
+      .selectAll()
+      .where('subscription_id', '=', id)
+      .orderBy('occurrence', 'desc')
+      .executeTakeFirstOrThrow();
+
+  it("takes over a delivery left 'sending' once its lease ran out, and moves on", async () => {
+    const id = await subscribe(a.viewer, a.reportId);
+    const occurrence = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000);
+    await makeDue([id], occurrence);
+    // What an instance killed while exporting leaves: its delivery, held under a lease.
+    await t.database.db
+      .insertInto('subscription_deliveries')
+      .values({
+        subscription_id: id,
+        occurrence,
+        status: 'sending',
+        attempts: 1,
+        lease_until: new Date(Date.now() + 10 * 60_000),
+        message_id: `<subscription.${id}.${occurrence.getTime()}@canopy.invalid>`,
+        mail_started_at: new Date(),
+      })
+      .execute();
+    const before = reportMails().length;
+
+    // While the lease holds, the occurrence is someone else's: nothing is sent, the job waits
+    // for about a lease and the occurrence stays.
+    await run(t.app);
+    expect(reportMails()).toHaveLength(before);
+    const job = await t.database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'subscription')
+      .where('key', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(job.run_at.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect((await subscriptionRow(id)).next_run_at).toEqual(occurrence);
+
+    // The lease ran out (its instance is gone): the next run takes it over and sends it once,
+    // with the occurrence's Message-ID, and the subscription moves on to its next occurrence.
+    await t.database.db
+      .updateTable('subscription_deliveries')
+      .set({ lease_until: new Date(Date.now() - 1_000) })
+      .where('subscription_id', '=', id)
+      .execute();
+    await makeDue([id], occurrence);
+    await Promise.all([run(t.app), run(second)]);
+    const mails = reportMails().slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.mail.messageId).toBe(
+      `<subscription.${id}.${occurrence.getTime()}@canopy.invalid>`,
+    );
+    expect(await deliveryRow(id)).toMatchObject({ status: 'sent', attempts: 2, lease_until: null });
+    expect((await subscriptionRow(id)).next_run_at!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('pauses a subscription whose deliveries failed three times in a row, and says why', async () => {
+    const id = await subscribe(b.viewer, b.reportId);
+    const base = Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000;
+    const before = reportMails().length;
+    for (let i = 0; i < 3; i += 1) {
+      await makeDue([id], new Date(base + i * 60_000));
+      await fetch(`${emulator.url}/_emulator/admin/knobs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ failNext: 1 }),
+      });
+      await runDueSubscriptions(depsOf(t.app), { exportTimeoutMs: 30_000, maxAttempts: 1 });
+      const row = await subscriptionRow(id);
+      if (i < 2) {
+        // Given up for this occurrence, not for good: the next one is scheduled.
+        expect(row.paused).toBe(false);
+        expect(row.next_run_at!.getTime()).toBeGreaterThan(Date.now());
+      }
+    }
+    expect(reportMails()).toHaveLength(before);
+    const row = await subscriptionRow(id);
+    expect(row).toMatchObject({ paused: true, paused_reason: 'failures', next_run_at: null });
+    expect(row.last_error).toMatch(/^Paused after 3 failed deliveries in a row\. Last error: /);
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/subscriptions',
+      token: b.viewer.token,
+    });
+    expect(
+      listed
+        .json<{ subscriptions: { id: string; status: string; pauseReason: string | null }[] }>()
+        .subscriptions.find((s) => s.id === id),
+    ).toMatchObject({ status: 'paused', pauseReason: 'failures' });
+    expect(
+      await t.database.db.selectFrom('jobs').select('id').where('key', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    // Resuming tries again: the reason goes, the next run is scheduled.
+    const resumed = await t.request({
+      method: 'PATCH',
+      url: `/api/subscriptions/${id}`,
+      token: b.viewer.token,
+      payload: { paused: false },
+    });
+    expect(resumed.json()).toMatchObject({ status: 'active', pauseReason: null, lastError: null });
   });
 });

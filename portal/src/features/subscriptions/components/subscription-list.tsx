@@ -10,6 +10,7 @@ import { toast } from '../../../shared/ui/toast-store.ts';
 import { useSubscriptionMutations } from '../api/subscriptions-api.ts';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
 import {
+  blockedReason,
   FORMAT_LABELS,
   matchesSearch,
   scheduleText,
@@ -111,7 +112,8 @@ export function SubscriptionList({
             variant="secondary"
             size="sm"
             aria-label={`Send now ${s.reportName} for ${s.recipient.email}`}
-            disabled={sendNow.isPending}
+            title={blockedReason(s)}
+            disabled={sendNow.isPending || blockedReason(s) !== undefined}
             onClick={() => send(s)}
           >
             Send now
@@ -120,6 +122,8 @@ export function SubscriptionList({
             variant="secondary"
             size="sm"
             aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.reportName} for ${s.recipient.email}`}
+            title={s.paused ? blockedReason(s) : undefined}
+            disabled={s.paused && blockedReason(s) !== undefined}
             onClick={() => togglePause(s)}
           >
             {s.paused ? 'Resume' : 'Pause'}

@@ -9,6 +9,7 @@ import {
   ScheduleFormSchema,
   scheduleText,
   statusBadge,
+  blockedReason,
   updateRequest,
   zonedDateTime,
 } from './subscription-rules.ts';
@@ -39,6 +40,7 @@ const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   pageName: null,
   timeZone: 'Europe/London',
   paused: false,
+  pauseReason: null,
   status: 'active',
   nextRunAt: '2026-11-30T08:00:00.000Z',
   lastSentAt: null,
@@ -93,8 +95,17 @@ describe('subscription rules', () => {
   });
 
   it('badges failing subscriptions and shows times in the tenant zone', () => {
-    expect(statusBadge({ status: 'failing' })).toEqual({ text: 'Failing', tone: 'danger' });
-    expect(statusBadge({ status: 'paused' }).text).toBe('Paused');
+    expect(statusBadge({ status: 'failing', pauseReason: null })).toEqual({ text: 'Failing', tone: 'danger' });
+    expect(statusBadge({ status: 'paused', pauseReason: null }).text).toBe('Paused');
+    expect(statusBadge({ status: 'paused', pauseReason: 'no-access' })).toEqual({
+      text: 'Paused — no access to this report',
+      tone: 'warning',
+    });
+    expect(statusBadge({ status: 'paused', pauseReason: 'failures' }).text).toBe(
+      'Paused — deliveries kept failing',
+    );
+    expect(blockedReason({ pauseReason: 'no-access' })).toMatch(/can no longer open/);
+    expect(blockedReason({ pauseReason: 'failures' })).toBeUndefined();
     expect(zonedDateTime('2026-11-30T08:00:00.000Z', 'Asia/Tokyo')).toBe('Nov 30, 2026, 5:00 PM');
     expect(zonedDateTime(null, 'UTC')).toBe('—');
   });

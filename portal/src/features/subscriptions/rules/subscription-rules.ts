@@ -86,7 +86,17 @@ export const FORMAT_LABELS: Record<SubscriptionFormat, string> = {
   PPTX: 'PowerPoint',
 };
 
-export function statusBadge(s: Pick<Subscription, 'status'>): { text: string; tone: Tone } {
+/** The state a list shows; a pause the server made says why. */
+export function statusBadge(s: Pick<Subscription, 'status' | 'pauseReason'>): {
+  text: string;
+  tone: Tone;
+} {
+  if (s.pauseReason === 'no-access') {
+    return { text: 'Paused — no access to this report', tone: 'warning' };
+  }
+  if (s.pauseReason === 'failures') {
+    return { text: 'Paused — deliveries kept failing', tone: 'danger' };
+  }
   if (s.status === 'paused') return { text: 'Paused', tone: 'neutral' };
   if (s.status === 'failing') return { text: 'Failing', tone: 'danger' };
   return { text: 'Active', tone: 'success' };
@@ -111,4 +121,14 @@ export function matchesSearch(s: Subscription, search: string): boolean {
   return [s.reportName, s.recipient.email, scheduleText(s)].some((text) =>
     text.toLowerCase().includes(needle),
   );
+}
+
+/**
+ * Why "Send now" and "Resume" are not offered: the server refuses both while the recipient
+ * cannot open the report (undefined when they are offered).
+ */
+export function blockedReason(s: Pick<Subscription, 'pauseReason'>): string | undefined {
+  return s.pauseReason === 'no-access'
+    ? 'The recipient can no longer open this report: an Admin can give them access, then resume it.'
+    : undefined;
 }
