@@ -236,11 +236,10 @@ describe('an instance killed while it delivers', () => {
       holding = false;
       for (const { run } of started) run.proxy.release();
       const taker = started.find((s) => s !== victim) ?? (await start());
-      await until(
-        'the scheduled occurrence mailed',
-        () => acceptedFor(scheduledId).length === 1,
-        [victim.run, taker.run],
-      );
+      await until('the scheduled occurrence mailed', () => acceptedFor(scheduledId).length === 1, [
+        victim.run,
+        taker.run,
+      ]);
 
       // 2. Killed while handing the mail to SMTP: the sink leaves the message unanswered.
       sink.holdNext(1);
@@ -254,11 +253,9 @@ describe('an instance killed while it delivers', () => {
       await kill(taker.run);
       await until('the unanswered mail dropped', () => sink.dropped.length === 1);
       const last = third ?? (await start());
-      await until(
-        'the "Send now" occurrence mailed',
-        () => acceptedFor(sendNowId).length === 1,
-        [last.run],
-      );
+      await until('the "Send now" occurrence mailed', () => acceptedFor(sendNowId).length === 1, [
+        last.run,
+      ]);
       last.run.child.kill('SIGTERM');
       await last.run.exited;
 
@@ -271,8 +268,7 @@ describe('an instance killed while it delivers', () => {
       expect(acceptedFor(scheduledId)[0]!.to).toEqual([admin.email]);
       expect(acceptedFor(sendNowId)[0]!.data).toMatch(/Content-Type: application\/pdf/i);
 
-      const database =
-        t?.database ?? (await createDatabase({ kind: "pglite", dataDir }));
+      const database = t?.database ?? (await createDatabase({ kind: 'pglite', dataDir }));
       try {
         const deliveries = await database.db
           .selectFrom('subscription_deliveries')

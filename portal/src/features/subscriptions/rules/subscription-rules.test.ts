@@ -95,7 +95,10 @@ describe('subscription rules', () => {
   });
 
   it('badges failing subscriptions and shows times in the tenant zone', () => {
-    expect(statusBadge({ status: 'failing', pauseReason: null })).toEqual({ text: 'Failing', tone: 'danger' });
+    expect(statusBadge({ status: 'failing', pauseReason: null })).toEqual({
+      text: 'Failing',
+      tone: 'danger',
+    });
     expect(statusBadge({ status: 'paused', pauseReason: null }).text).toBe('Paused');
     expect(statusBadge({ status: 'paused', pauseReason: 'no-access' })).toEqual({
       text: 'Paused — no access to this report',
