@@ -204,8 +204,10 @@ async function manageable(db: Db, principal: Principal, id: string): Promise<Sub
 async function reload(db: Db, id: string): Promise<Subscription> {
   const row = await findSubscription(db, id);
   if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
-  const [subscription] = await withAccess(db, [row]);
-  return subscription!;
+  const mayView =
+    row.tenant_status === 'active' &&
+    (await recipientMayView(db, row.tenant_id, row.user_id, row.report_id));
+  return toSubscription(row, mayView);
 }
 
 /**
