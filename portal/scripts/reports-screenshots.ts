@@ -6,6 +6,7 @@
  *
  *   cd portal && node --conditions=@canopy/source --import tsx scripts/reports-screenshots.ts [outDir]
  */
+import type { Page } from 'playwright-core';
 import { openPortal, settled, signInAndLand } from '../test/support/browser.ts';
 import { shotFolder } from './support/shot-folder.ts';
 import { startShotServer } from './support/shot-server.ts';
@@ -19,9 +20,22 @@ const { shoot } = shotFolder({
     'reports-access-dark-375',
     'reports-view-light-1280',
     'reports-fullscreen-dark-1280',
+    'reports-view-light-375',
+    'reports-view-dark-375',
+    'reports-view-landscape-dark-812',
   ],
   fullPage: false,
 });
+
+/** Waits until the report frame has drawn itself for its current size (after a resize). */
+async function reportDrawn(page: Page): Promise<void> {
+  const report = page.frames().find((frame) => frame !== page.mainFrame());
+  await report?.waitForFunction(
+    () =>
+      document.querySelector<HTMLElement>('.cv-report')?.dataset.drawnFor ===
+      `${window.innerWidth}x${window.innerHeight}`,
+  );
+}
 
 const {
   emulator,
@@ -77,7 +91,7 @@ try {
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    for (const width of [1280, 375]) {
+    for (const width of [1280, 900, 375]) {
       const tag = `${theme}-${width}`;
       const tenant = made[theme];
       if (!tenant) throw new Error(`no ${theme} tenant`);
@@ -96,7 +110,16 @@ try {
       await admin.page.locator('[data-embed-status="rendered"]').waitFor();
       await shoot(admin.page, `reports-view-${tag}`);
       await admin.page.getByRole('button', { name: 'Enter Fullscreen' }).click();
+      await reportDrawn(admin.page);
       await shoot(admin.page, `reports-fullscreen-${tag}`);
+      if (width === 375) {
+        // The same phone turned on its side: the landscape view, scrolled to the report.
+        await admin.page.getByRole('button', { name: 'Exit Fullscreen' }).click();
+        await admin.page.setViewportSize({ width: 812, height: 375 });
+        await admin.page.locator('.report-frame').scrollIntoViewIfNeeded();
+        await reportDrawn(admin.page);
+        await shoot(admin.page, `reports-view-landscape-${theme}-812`);
+      }
       await admin.context.close();
 
       const root = await openPortal(server.url, {

@@ -3,6 +3,7 @@ import { useReport } from '@canopy/embed-react';
 import { useEffect, useRef, useState } from 'react';
 import { EventsLog, type LoggedEvent } from './events-log.tsx';
 import { REGIONS, regionFilters } from './region-filter.ts';
+import { usePhoneLayout } from './use-phone-layout.ts';
 
 interface Props {
   reportId: string;
@@ -13,7 +14,7 @@ interface Props {
 /**
  * The whole report UI is driven by props: picking a page or a region re-renders with a new
  * `pageName` / `filters`, and the wrapper turns that into `setPage` / `setFilters` on the live
- * report (no reload).
+ * report (no reload). On a phone the report asks for its phone layout (see use-phone-layout.ts).
  */
 export function SalesReport({ reportId, embedUrl, accessToken }: Props) {
   const [pageName, setPageName] = useState<string | undefined>(undefined);
@@ -22,6 +23,7 @@ export function SalesReport({ reportId, embedUrl, accessToken }: Props) {
   const [events, setEvents] = useState<LoggedEvent[]>([]);
   const nextId = useRef(0);
   const log = (text: string) => setEvents((list) => [...list, { id: nextId.current++, text }]);
+  const layoutType = usePhoneLayout();
 
   const { ref, embed, status } = useReport(
     {
@@ -31,7 +33,11 @@ export function SalesReport({ reportId, embedUrl, accessToken }: Props) {
       tokenType: models.TokenType.Embed,
       pageName,
       filters: regionFilters(region),
-      settings: { panes: { filters: { visible: false }, pageNavigation: { visible: false } } },
+      settings: {
+        panes: { filters: { visible: false }, pageNavigation: { visible: false } },
+        // Phones get the report's phone layout (visuals stacked at the full width).
+        layoutType,
+      },
     },
     {
       // Inline handlers are fine: the latest one runs and nothing resubscribes.

@@ -28,4 +28,26 @@ describe('example react-vite (Chromium smoke test)', () => {
     expect((await logged()).filter((text) => text === 'loaded')).toHaveLength(1);
     expect(opened.errors).toEqual([]);
   });
+
+  it('should show the phone layout on a phone: visuals stacked at the full width', async () => {
+    await opened.page.setViewportSize({ width: 375, height: 812 });
+    const report = opened.page.frameLocator('.report iframe');
+    await report.locator('.cv-report.cv-mobile').waitFor();
+    await expect
+      .poll(() =>
+        report.locator('html').evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const visuals = [...document.querySelectorAll('.cv-visual[data-rendered="true"]')];
+          return (
+            visuals.length > 0 &&
+            visuals.every((visual) => visual.getBoundingClientRect().width > width * 0.85)
+          );
+        }),
+      )
+      .toBe(true);
+    expect(
+      await opened.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    expect(opened.errors).toEqual([]);
+  });
 });

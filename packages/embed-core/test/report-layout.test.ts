@@ -163,6 +163,14 @@ describe('Report page size and layout type', () => {
     expect(f.onlyRequest().body).toStrictEqual({ layoutType: models.LayoutType.MobileLandscape });
   });
 
+  it('keeps the mobile layoutType in the config it loads with, unchanged', async () => {
+    // The frame reads the layout from the load config (the emulator's browser tests draw it).
+    const settings = { layoutType: models.LayoutType.MobilePortrait, filterPaneEnabled: false };
+    const report = await f.embedReport({ settings });
+    expect(report.config.settings).toEqual(settings);
+    expect(report.config.embedUrl).toContain('isMobile=true');
+  });
+
   it('switchLayout rejects with the frame body when the settings are refused', async () => {
     const report = await f.embedReport();
     f.script({ 'PATCH /report/settings': { statusCode: 400, body: [{ message: 'no' }] } });

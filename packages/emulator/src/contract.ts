@@ -61,6 +61,20 @@ export interface PageDefinition {
   visuals: VisualDefinition[];
   /** Saved page-level filters (powerbi-models IFilter JSON), restored when the report loads. */
   filters?: object[];
+  /**
+   * The page's phone layout, shown when the embedder asks for `layoutType: MobilePortrait`: a
+   * narrow canvas (`width` × `height` units, scrolled vertically) on which only the visuals named
+   * in `visuals` appear, at their own place and size. A page without one is shown fitted to the
+   * width instead.
+   */
+  mobileLayout?: MobileLayoutDefinition;
+}
+
+/** Where each visual sits on a page's phone layout (units of the narrow canvas). */
+export interface MobileLayoutDefinition {
+  width: number;
+  height: number;
+  visuals: Record<string, { x: number; y: number; width: number; height: number }>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type * as models from 'powerbi-models';
 import { isEmbeddable, type AnyEmbedConfiguration } from '../embed-from-config.ts';
+import { isMobileLayout } from '../embeds/report-layout.ts';
 import { deepEqual } from './deep-equal.ts';
 
 /** One call on the live component that applies part of a configuration change. */
@@ -57,6 +58,11 @@ export function diffEmbedConfig(
   // The element holds a bootstrapped component: complete it, unless it is of another type.
   if (!isEmbeddable(applied)) return prev.type === cur.type ? EMBED : REPLACE;
   if (IDENTITY_KEYS.some((key) => !deepEqual(prev[key], cur[key]))) return REPLACE;
+  // Phone and desktop layouts are different report shells: the live component refuses the switch,
+  // the service asks for a fresh container (rotation between the two phone layouts stays live).
+  if (isMobileLayout(layoutOf(prev)) !== isMobileLayout(layoutOf(cur))) {
+    return REPLACE;
+  }
 
   const changed = changedKeys(prev, cur);
   if (changed.length === 0) return NONE;
@@ -107,4 +113,9 @@ function droppedKey(prev: unknown, cur: unknown): boolean {
   return Object.entries(prev).some(
     ([key, value]) => value !== undefined && next[key] === undefined,
   );
+}
+
+function layoutOf(config: Config): models.LayoutType | undefined {
+  const settings = config.settings as { layoutType?: models.LayoutType } | undefined;
+  return settings?.layoutType;
 }

@@ -55,6 +55,19 @@ describe('diffEmbedConfig', () => {
     );
   });
 
+  it('should replace the component when the layout turns from desktop to phone or back', () => {
+    const portrait = reportConfig({ settings: { layoutType: 2 } });
+    expect(diffEmbedConfig(reportConfig(), portrait).kind).toBe('replace');
+    expect(diffEmbedConfig(portrait, reportConfig({ settings: { layoutType: 0 } })).kind).toBe(
+      'replace',
+    );
+    // Rotating a phone keeps the live component: a settings update.
+    expect(diffEmbedConfig(portrait, reportConfig({ settings: { layoutType: 3 } }))).toEqual({
+      kind: 'update',
+      updates: [{ kind: 'settings', settings: { layoutType: 3 } }],
+    });
+  });
+
   it('should load again in place for changes the live component cannot apply', () => {
     expect(diffEmbedConfig(reportConfig(), reportConfig({ viewMode: 1 })).kind).toBe('embed');
     // A setting removed cannot be patched back to its default.

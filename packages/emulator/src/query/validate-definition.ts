@@ -122,7 +122,33 @@ function checkPage(model: SemanticModel, page: unknown, where: string): PageDefi
       );
     names.add(checked.name);
   });
+  checkMobileLayout(page.mobileLayout, names, `${where}.mobileLayout`);
   return page as unknown as PageDefinition;
+}
+
+const isSize = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** A phone layout: a positive canvas size and places for visuals of this page only. */
+function checkMobileLayout(layout: unknown, visualNames: Set<string>, where: string): void {
+  if (layout === undefined) return;
+  if (!isRecord(layout) || !isSize(layout.width) || !isSize(layout.height)) {
+    throw badRequest(`${where} must have a positive width and height`, where);
+  }
+  if (!isRecord(layout.visuals))
+    throw badRequest(`${where}.visuals must be an object`, `${where}.visuals`);
+  for (const [name, place] of Object.entries(layout.visuals)) {
+    if (!visualNames.has(name))
+      throw badRequest(`${where}.visuals names "${name}", not a visual of this page`, where);
+    if (
+      !isRecord(place) ||
+      !['x', 'y', 'width', 'height'].every((key) => typeof place[key] === 'number')
+    ) {
+      throw badRequest(
+        `${where}.visuals.${name} must have numeric x, y, width and height`,
+        `${where}.visuals`,
+      );
+    }
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { ReportDefinition } from '../contract.ts';
-import { col, measure, visual } from './visual-builders.ts';
+import { col, measure, mobileLayout, visual } from './visual-builders.ts';
 
 /**
  * "Sales Overview": the sample interactive report.
  * Page 1 (4 visuals: card, column, line, donut) is the benchmark page; page 2 holds the table,
- * matrix, slicer and bar chart; page 3 is hidden (a drill-through style detail page).
+ * matrix, slicer and bar chart; page 3 is hidden (a drill-through style detail page). Pages 1 and 2
+ * carry a phone layout; page 3 has none, so phones see it fitted to their width.
  */
 export function salesOverviewReport(id: string, datasetId: string): ReportDefinition {
   const amount = measure('Amount');
@@ -45,6 +46,13 @@ export function salesOverviewReport(id: string, datasetId: string): ReportDefini
             orderBy: [{ ref: amount, direction: 'desc' }],
           }),
         ],
+        // The phone layout: one visual per row at the full width, in reading order.
+        mobileLayout: mobileLayout([
+          ['totalAmountCard', 120],
+          ['amountByCategory', 300],
+          ['amountByMonth', 280],
+          ['amountByRegion', 320],
+        ]),
       },
       {
         name: 'ReportSection2',
@@ -88,6 +96,12 @@ export function salesOverviewReport(id: string, datasetId: string): ReportDefini
             },
           ),
         ],
+        mobileLayout: mobileLayout([
+          ['regionSlicer', 200],
+          ['amountByCountry', 380],
+          ['customerTable', 420],
+          ['regionCategoryMatrix', 300],
+        ]),
       },
       {
         name: 'ReportSection3',

@@ -1,5 +1,6 @@
 import type {
   Aggregation,
+  MobileLayoutDefinition,
   ColumnRef,
   MeasureRef,
   VisualDefinition,
@@ -42,4 +43,19 @@ export function visual(
 ): VisualDefinition {
   const [x, y, width, height] = layout;
   return { name, title, type, layout: { x, y, z: 0, width, height }, query, ...extra };
+}
+
+/** Width of a phone layout's canvas: a 360 px wide phone sees it at its natural size. */
+export const MOBILE_LAYOUT_WIDTH = 360;
+const MOBILE_GAP = 8;
+
+/** A phone layout that stacks the named visuals at the full width, each `height` units tall. */
+export function mobileLayout(rows: [visualName: string, height: number][]): MobileLayoutDefinition {
+  const visuals: MobileLayoutDefinition['visuals'] = {};
+  let y = MOBILE_GAP;
+  for (const [name, height] of rows) {
+    visuals[name] = { x: MOBILE_GAP, y, width: MOBILE_LAYOUT_WIDTH - 2 * MOBILE_GAP, height };
+    y += height + MOBILE_GAP;
+  }
+  return { width: MOBILE_LAYOUT_WIDTH, height: y, visuals };
 }

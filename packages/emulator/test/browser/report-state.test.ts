@@ -216,12 +216,18 @@ describe('report state', () => {
       .toBe(1);
   });
 
-  it('hasLayout: the desktop layout exists, mobile layouts do not; unknown pages are refused', async () => {
+  it('hasLayout: desktop everywhere, phone portrait where the page has one; unknown pages are refused', async () => {
     const answers = await onEmbed(page, 'c1', async (report) => {
       const overview = await report.getPageByName('ReportSection1');
-      return [await overview.hasLayout(0), await overview.hasLayout(2)];
+      const detail = await report.getPageByName('ReportSection3');
+      return [
+        await overview.hasLayout(0),
+        await overview.hasLayout(2),
+        await overview.hasLayout(3),
+        await detail.hasLayout(2),
+      ];
     });
-    expect(answers).toEqual([true, false]);
+    expect(answers).toEqual([true, true, false, false]);
     const missing = await page.evaluate(async () => {
       const w = window as unknown as HostWindow;
       const iframe = document.querySelector('#c1 iframe') as HTMLIFrameElement;

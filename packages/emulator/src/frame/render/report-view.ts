@@ -87,8 +87,13 @@ export class ReportView {
 
     const page = state.currentPage();
     const solo = state.soloVisual;
+    // A phone has no room for a side pane: the service's mobile view leaves it out too.
+    const mobile = state.isMobile();
+    const mobileLayout = solo ? undefined : state.mobileLayout(page);
     const filterPane =
-      !solo && (settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true);
+      !solo &&
+      !mobile &&
+      (settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true);
     const tabs =
       !solo && (settings.panes?.pageNavigation?.visible ?? settings.navContentPaneEnabled ?? true);
     const editing = state.viewMode === models.ViewMode.Edit;
@@ -100,7 +105,7 @@ export class ReportView {
         state.playMode === models.BookmarksPlayMode.Presentation);
 
     this.root.replaceChildren();
-    this.root.className = `cv-report${editing ? ' cv-editing' : ''}`;
+    this.root.className = `cv-report${editing ? ' cv-editing' : ''}${mobile ? ' cv-mobile' : ''}`;
     // BackgroundType.Transparent: no wallpaper, no page colour; the host page shows through
     // around and between the visuals, which keep their own backgrounds (as the service does).
     const transparent = settings.background === models.BackgroundType.Transparent;
@@ -119,13 +124,20 @@ export class ReportView {
     if (tabs) this.root.append(this.tabs());
 
     // Size the page to the space left, as the service's FitToPage / FitToWidth / ActualSize do.
-    const availableWidth = Math.max(100, canvasWrap.clientWidth - 16);
+    // Phones always fit the width and scroll down: the page's phone layout when it has one (and
+    // the portrait one was asked for), else the desktop page.
+    // (The phone view has no padding around the page: every pixel of the width goes to it.)
+    const availableWidth = Math.max(100, canvasWrap.clientWidth - (mobile ? 0 : 16));
     const availableHeight = Math.max(100, canvasWrap.clientHeight - 16);
-    const custom = settings.customLayout;
+    const custom = mobile ? undefined : settings.customLayout;
     const customSize = custom?.pageSize as { width?: number; height?: number } | undefined;
-    const pageWidth = customSize?.width ?? page.width ?? DEFAULT_PAGE_WIDTH;
-    const pageHeight = customSize?.height ?? page.height ?? DEFAULT_PAGE_HEIGHT;
-    const option = custom?.displayOption ?? models.DisplayOption.FitToPage;
+    const pageWidth =
+      mobileLayout?.width ?? customSize?.width ?? page.width ?? DEFAULT_PAGE_WIDTH;
+    const pageHeight =
+      mobileLayout?.height ?? customSize?.height ?? page.height ?? DEFAULT_PAGE_HEIGHT;
+    const option = mobile
+      ? models.DisplayOption.FitToWidth
+      : (custom?.displayOption ?? models.DisplayOption.FitToPage);
     const fit =
       option === models.DisplayOption.ActualSize
         ? 1
@@ -147,6 +159,8 @@ export class ReportView {
 
     const visuals = page.visuals.filter((visual) => {
       if (solo) return visual.name === solo;
+      // A phone layout shows only the visuals placed on it.
+      if (mobileLayout && !mobileLayout.visuals[visual.name]) return false;
       return (
         state.visualLayout(page.name, visual).displayState?.mode !==
         models.VisualContainerDisplayMode.Hidden
@@ -164,7 +178,8 @@ export class ReportView {
       );
     }
     for (const visual of visuals) {
-      const layout = state.visualLayout(page.name, visual);
+      const layout = mobileLayout?.visuals[visual.name] ?? state.visualLayout(page.name, visual);
+      const z = 'z' in layout ? layout.z : 0;
       const box = solo
         ? { left: 0, top: 0, width: canvasWrap.clientWidth, height: canvasWrap.clientHeight, z: 0 }
         : {
@@ -172,7 +187,7 @@ export class ReportView {
             top: Math.round((layout.y ?? 0) * scale),
             width: Math.round((layout.width ?? 100) * scale),
             height: Math.round((layout.height ?? 100) * scale),
-            z: layout.z ?? 0,
+            z: z ?? 0,
           };
       const frame = new VisualFrame(visual, box, {
         showHeader: headerVisible(settings, visual),
@@ -223,6 +238,9 @@ export class ReportView {
         }
       }),
     );
+    // The frame size this drawing is for: a screenshot after a resize waits for its own size here.
+    if (generation === this.generation)
+      this.root.dataset.drawnFor = `${window.innerWidth}x${window.innerHeight}`;
     return generation === this.generation;
   }
 

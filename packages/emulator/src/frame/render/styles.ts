@@ -8,6 +8,8 @@ button{font:inherit}
 .cv-fatal{margin:auto;max-width:32em;padding:16px;border-left:4px solid #a4262c;background:#fde7e9}
 .cv-main{flex:1;display:flex;min-height:0}
 .cv-canvas-wrap{flex:1;overflow:auto;padding:8px;background:#eaeaea}
+.cv-mobile .cv-canvas-wrap{padding:0;overflow-x:hidden;overflow-y:auto;scrollbar-gutter:stable;scrollbar-width:thin}
+.cv-mobile .cv-canvas{box-shadow:none}
 .cv-canvas-wrap.cv-solo{padding:0;background:transparent;overflow:hidden}
 .cv-canvas{position:relative;margin:0 auto;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .cv-solo .cv-canvas{box-shadow:none}

@@ -1,6 +1,7 @@
 import * as models from 'powerbi-models';
 import type {
   DatasetSchema,
+  MobileLayoutDefinition,
   PageDefinition,
   ReportDefinition,
   VisualDefinition,
@@ -200,7 +201,35 @@ export class ReportState {
         height: page.height ?? DEFAULT_PAGE_HEIGHT,
       },
       defaultDisplayOption: models.DisplayOption.FitToPage,
+      ...(page.mobileLayout
+        ? {
+            mobileSize: {
+              type: models.PageSizeType.Mobile,
+              width: page.mobileLayout.width,
+              height: page.mobileLayout.height,
+            },
+          }
+        : {}),
     };
+  }
+
+  /** True when the embedder asked for a phone layout (MobilePortrait or MobileLandscape). */
+  isMobile(): boolean {
+    const layout = this.settings.layoutType;
+    return (
+      layout === models.LayoutType.MobilePortrait || layout === models.LayoutType.MobileLandscape
+    );
+  }
+
+  /**
+   * The phone layout to draw `page` with: its own when the embedder asked for MobilePortrait and
+   * the page has one. Landscape phones, and pages without one, get the desktop page fitted to the
+   * width instead (as the service does).
+   */
+  mobileLayout(page: PageDefinition): MobileLayoutDefinition | undefined {
+    return this.settings.layoutType === models.LayoutType.MobilePortrait
+      ? page.mobileLayout
+      : undefined;
   }
 
   visualLayout(pageName: string, visual: VisualDefinition): models.IVisualLayout {

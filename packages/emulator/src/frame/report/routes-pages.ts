@@ -58,12 +58,14 @@ export function registerPageRoutes(routes: RouteTable, controller: ReportControl
   });
 
   routes.get('/report/pages/:pageName/layoutTypes/:layoutType', (request) => {
-    controller.state.page(request.params.pageName ?? '');
+    const page = controller.state.page(request.params.pageName ?? '');
     const layout = request.params.layoutType ?? '';
     if (!(layout in models.LayoutType) || !Number.isNaN(Number(layout))) {
       throw badRequest(`Unknown layout type ${layout}`, FrameErrorCode.InvalidParameters);
     }
-    // Report definitions carry only the desktop (master) layout; custom layouts are applied on it.
+    // Every page has the desktop (master) layout, custom layouts are applied on it; a page has a
+    // portrait phone layout only when its definition carries one.
+    if (layout === 'MobilePortrait') return ok(page.mobileLayout !== undefined);
     return ok(layout === 'Master' || layout === 'Custom');
   });
 

@@ -4,6 +4,7 @@ import { useReport } from '@canopy/embed-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { REPORTS } from '../rules/report-rules.ts';
 import { embedServiceFor } from './embed-service.ts';
+import { usePhoneLayout } from './use-phone-layout.ts';
 
 export type EmbedPhase = 'loading' | 'loaded' | 'rendered' | 'error';
 
@@ -17,7 +18,8 @@ export interface EmbeddedReportProps {
 }
 
 /**
- * The report frame: all permissions, filter pane, page navigation and action bar hidden,
+ * The report frame: all permissions, filter pane, page navigation and action bar hidden, the
+ * phone layout on phones,
  * transparent background (the visuals sit on the portal's own surface), started 100 ms after the
  * view appears and cleaned up 50 ms after it goes (the library's `embedDelayMs` /
  * `cleanupDelayMs`).
@@ -30,7 +32,11 @@ export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: Embedd
 
   useEffect(() => () => stopRefresh.current?.(), []);
 
-  // Built once per token: a new object with the same content would change nothing anyway.
+  // Phones get the report's phone layout. Turning the phone is a live settings update; crossing
+  // from phone to desktop size embeds the report afresh (the service cannot switch in place).
+  const layoutType = usePhoneLayout();
+
+  // Built once per token and layout: a new object with the same content would change nothing.
   const config = useMemo(
     () => ({
       id: token.reportId,
@@ -43,9 +49,10 @@ export function EmbeddedReport({ token, renewToken, onPhase, onTimings }: Embedd
         navContentPaneEnabled: false,
         background: models.BackgroundType.Transparent,
         bars: { actionBar: { visible: false } },
+        layoutType,
       },
     }),
-    [token.reportId, token.embedUrl, token.embedToken],
+    [token.reportId, token.embedUrl, token.embedToken, layoutType],
   );
   const service = useMemo(() => embedServiceFor(token.embedUrl), [token.embedUrl]);
 
