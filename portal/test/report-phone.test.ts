@@ -2,7 +2,13 @@ import { startEmulator, type RunningEmulator } from '@canopy/emulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAnalyticsSettings } from '../../server/src/modules/analytics/start-local-analytics.ts';
-import { closeBrowser, openPortal, settled, signInAndLand, type Session } from './support/browser.ts';
+import {
+  closeBrowser,
+  openPortal,
+  settled,
+  signInAndLand,
+  type Session,
+} from './support/browser.ts';
 import { startPortalServer, type PortalServer } from './support/portal-server.ts';
 
 /**

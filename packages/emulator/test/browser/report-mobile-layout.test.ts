@@ -159,9 +159,7 @@ describe('phone layouts', () => {
       MOBILE_LANDSCAPE,
     );
     await waitEvent(page, 'c1', 'rendered', from);
-    await expect
-      .poll(async () => (await layout()).visuals.length, { timeout: 10_000 })
-      .toBe(4);
+    await expect.poll(async () => (await layout()).visuals.length, { timeout: 10_000 }).toBe(4);
     const { width } = await layout();
     const canvas = await frame()
       .locator('.cv-canvas')

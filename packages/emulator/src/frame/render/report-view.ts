@@ -91,9 +91,7 @@ export class ReportView {
     const mobile = state.isMobile();
     const mobileLayout = solo ? undefined : state.mobileLayout(page);
     const filterPane =
-      !solo &&
-      !mobile &&
-      (settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true);
+      !solo && !mobile && (settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true);
     const tabs =
       !solo && (settings.panes?.pageNavigation?.visible ?? settings.navContentPaneEnabled ?? true);
     const editing = state.viewMode === models.ViewMode.Edit;
@@ -131,8 +129,7 @@ export class ReportView {
     const availableHeight = Math.max(100, canvasWrap.clientHeight - 16);
     const custom = mobile ? undefined : settings.customLayout;
     const customSize = custom?.pageSize as { width?: number; height?: number } | undefined;
-    const pageWidth =
-      mobileLayout?.width ?? customSize?.width ?? page.width ?? DEFAULT_PAGE_WIDTH;
+    const pageWidth = mobileLayout?.width ?? customSize?.width ?? page.width ?? DEFAULT_PAGE_WIDTH;
     const pageHeight =
       mobileLayout?.height ?? customSize?.height ?? page.height ?? DEFAULT_PAGE_HEIGHT;
     const option = mobile
