@@ -23,6 +23,7 @@ export default defineConfig({
     server: 'src/server.ts',
     migrate: 'src/cli/migrate.ts',
     'create-admin': 'src/cli/create-admin.ts',
+    'rebuild-usage-rollups': 'src/cli/rebuild-usage-rollups.ts',
     outbox: 'src/cli/outbox.ts',
   },
   format: ['esm'],

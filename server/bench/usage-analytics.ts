@@ -89,8 +89,10 @@ async function scenario(name: string, days: number): Promise<string[]> {
     const rows: Row[] = [];
     for (const period of PERIODS) {
       for (const { scope, tenantId } of scopes) {
+        const { from, dates } = await windowDays(handle.db, new Date(), period);
         const window = {
-          from: (await windowDays(handle.db, new Date(), period)).from,
+          from,
+          firstDay: dates[0] ?? '',
           tenantId,
           timeZone: 'UTC',
         };

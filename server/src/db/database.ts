@@ -47,6 +47,7 @@ import type {
 } from './tables/subscriptions.table.ts';
 import type { RateLimitHitsTable } from './tables/rate-limit.table.ts';
 import type { TenantsTable } from './tables/tenants.table.ts';
+import type { UsageLatencyDaysTable, UsagePersonDaysTable } from './tables/usage-rollups.table.ts';
 import type {
   TenantPeopleVersionsTable,
   UserRolesTable,
@@ -79,6 +80,8 @@ export interface Database {
   group_report_grants: GroupReportGrantsTable;
   tenant_data_keys: TenantDataKeysTable;
   report_usage: ReportUsageTable;
+  usage_person_days: UsagePersonDaysTable;
+  usage_latency_days: UsageLatencyDaysTable;
   data_sources: DataSourcesTable;
   integrations: IntegrationsTable;
   oauth_states: OauthStatesTable;

@@ -1,16 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { addToHistogram, histogramPercentile, type Histogram } from './usage-latency-buckets.ts';
 
 /**
- * The usage aggregates behind `GET /api/analytics/usage`, each one query over `report_usage` rows
- * at or after `from`, of one tenant or of all. Every query reads the rows through an index on
- * `at` (all tenants) or `(tenant_id, at)` (one tenant); see server/bench/usage-analytics.ts.
+ * The usage aggregates behind `GET /api/analytics/usage`, read from the daily rollups of the usage
+ * log (usage_person_days, usage_latency_days; docs/decisions/0014-usage-rollups.md) rather than
+ * from the log itself: a window costs its days, not every view in them. The answers are the ones a
+ * scan of `report_usage` from `from` on gives (server/test/routes/analytics/usage-rollups.test.ts
+ * compares them), except that percentiles come from fixed buckets (usage-latency-buckets.ts).
  */
 export interface UsageWindow {
+  /** The instant the window's first day began in `timeZone`. */
   from: Date;
-  /** Null: every tenant (super administrators). */
+  /** That day, `YYYY-MM-DD`: the rollups are filtered by day, which is the same thing. */
+  firstDay: string;
+  /** Null: every tenant (super administrators), counted in UTC days. */
   tenantId: string | null;
-  /** The IANA zone whose calendar days the per-day counts use. */
+  /** The IANA zone whose calendar days the per-day counts use (the tenant's, or UTC). */
   timeZone: string;
 }
 
@@ -24,24 +30,34 @@ export async function startOfDay(db: Db, date: string, timeZone: string): Promis
   return at;
 }
 
-function usageIn(db: Db, window: UsageWindow) {
-  let rows = db.selectFrom('report_usage as u').where('u.at', '>=', window.from);
-  if (window.tenantId !== null) rows = rows.where('u.tenant_id', '=', window.tenantId);
-  return rows;
+/**
+ * Rows of the person rollup in the window: every tenant's by UTC day, one tenant's by its own
+ * calendar day (a rollup row's `local_day` is in the tenant's current zone).
+ */
+function personDaysIn(db: Db, window: UsageWindow) {
+  const first = sql<Date>`${window.firstDay}::date`;
+  const rows = db.selectFrom('usage_person_days as u');
+  return window.tenantId === null
+    ? rows.where('u.utc_day', '>=', first)
+    : rows.where('u.tenant_id', '=', window.tenantId).where('u.local_day', '>=', first);
 }
 
-// Ordered-set aggregates: the value below which a share of the rows fall, interpolated between
-// the two nearest rows (what spreadsheets call PERCENTILE.INC).
-const percentile = (share: number, column: 'load_ms' | 'render_ms') =>
-  sql<
-    number | null
-  >`percentile_cont(${sql.lit(share)}) within group (order by u.${sql.ref(column)})`;
-const views = sql<number>`count(*)::int`;
+/** Rows of the latency rollup in the window: everything (scope 0) or the tenant's (scope 1). */
+function latencyDaysIn(db: Db, window: UsageWindow, perReport: boolean) {
+  const first = sql<Date>`${window.firstDay}::date`;
+  const rows = db.selectFrom('usage_latency_days as l');
+  if (window.tenantId === null) {
+    return rows.where('l.scope', '=', perReport ? 2 : 0).where('l.utc_day', '>=', first);
+  }
+  return rows
+    .where('l.tenant_id', '=', window.tenantId)
+    .where('l.scope', '=', perReport ? 2 : 1)
+    .where('l.local_day', '>=', first);
+}
+
+const views = sql<number>`sum(u.views)::int`;
 const viewers = sql<number>`count(distinct u.user_id)::int`;
-const lastViewed = sql<Date>`max(u.at)`;
-/** The calendar day of a view in a zone, as text, so both drivers hand back the same string. */
-const dayIn = (timeZone: string) =>
-  sql<string>`to_char(u.at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+const lastViewed = sql<Date>`max(u.last_at)`;
 
 export interface PercentileRow {
   load_median: number | null;
@@ -50,26 +66,52 @@ export interface PercentileRow {
   render_p95: number | null;
 }
 
-const percentiles = [
-  percentile(0.5, 'load_ms').as('load_median'),
-  percentile(0.95, 'load_ms').as('load_p95'),
-  percentile(0.5, 'render_ms').as('render_median'),
-  percentile(0.95, 'render_ms').as('render_p95'),
+interface BucketRow {
+  bucket: number;
+  loads: number;
+  renders: number;
+}
+
+function percentilesOf(rows: readonly BucketRow[]): PercentileRow {
+  const loads = new Map<number, number>();
+  const renders = new Map<number, number>();
+  for (const row of rows) {
+    addToHistogram(loads, row.bucket, row.loads);
+    addToHistogram(renders, row.bucket, row.renders);
+  }
+  const of = (histogram: Histogram, share: number) => histogramPercentile(histogram, share);
+  return {
+    load_median: of(loads, 0.5),
+    load_p95: of(loads, 0.95),
+    render_median: of(renders, 0.5),
+    render_p95: of(renders, 0.95),
+  };
+}
+
+const bucketSums = [
+  'l.bucket',
+  sql<number>`sum(l.loads)::int`.as('loads'),
+  sql<number>`sum(l.renders)::int`.as('renders'),
 ] as const;
 
 export async function usageTotals(db: Db, window: UsageWindow) {
-  return usageIn(db, window)
-    .select([views.as('views'), viewers.as('viewers'), ...percentiles])
-    .executeTakeFirstOrThrow();
+  const [buckets, people] = await Promise.all([
+    latencyDaysIn(db, window, false).select(bucketSums).groupBy('l.bucket').execute(),
+    personDaysIn(db, window).select(viewers.as('viewers')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    views: buckets.reduce((sum, row) => sum + row.loads, 0),
+    viewers: people.viewers,
+    ...percentilesOf(buckets),
+  };
 }
 
 /** Views per calendar day; days without views are absent (the service fills them in). */
 export async function usagePerDay(db: Db, window: UsageWindow) {
-  // Grouped by position: the zone is a parameter, and the same expression written twice would
-  // be two parameters PostgreSQL cannot tell are equal.
-  return usageIn(db, window)
-    .select([dayIn(window.timeZone).as('date'), views.as('views')])
-    .groupBy(sql`1`)
+  const day = window.tenantId === null ? sql`l.utc_day` : sql`l.local_day`;
+  return latencyDaysIn(db, window, false)
+    .select([sql<string>`to_char(${day}, 'YYYY-MM-DD')`.as('date'), sql<number>`sum(l.loads)::int`.as('views')])
+    .groupBy(day)
     .execute();
 }
 
@@ -85,30 +127,42 @@ const withinWindow = (tenantColumn: 'r.tenant_id' | 'p.tenant_id', window: Usage
 
 /** Per report opened in the window, with its name and tenant as they are today. */
 export async function usagePerReport(db: Db, window: UsageWindow) {
-  const perReport = usageIn(db, window)
+  const perReport = personDaysIn(db, window)
     .select([
       'u.report_id',
       views.as('views'),
       viewers.as('viewers'),
       lastViewed.as('last_viewed_at'),
-      ...percentiles,
     ])
     .groupBy('u.report_id');
-  return db
-    .selectFrom(perReport.as('a'))
-    .leftJoin('reports as r', (join) =>
-      join.onRef('r.id', '=', 'a.report_id').on(withinWindow('r.tenant_id', window)),
-    )
-    .leftJoin('tenants as t', 't.id', 'r.tenant_id')
-    .selectAll('a')
-    .select(['r.name', 'r.tenant_id', 't.name as tenant_name'])
-    .orderBy('a.views', 'desc')
-    .orderBy('a.report_id')
-    .execute();
+  const [rows, buckets] = await Promise.all([
+    db
+      .selectFrom(perReport.as('a'))
+      .leftJoin('reports as r', (join) =>
+        join.onRef('r.id', '=', 'a.report_id').on(withinWindow('r.tenant_id', window)),
+      )
+      .leftJoin('tenants as t', 't.id', 'r.tenant_id')
+      .selectAll('a')
+      .select(['r.name', 'r.tenant_id', 't.name as tenant_name'])
+      .orderBy('a.views', 'desc')
+      .orderBy('a.report_id')
+      .execute(),
+    latencyDaysIn(db, window, true)
+      .select(['l.report_id', ...bucketSums])
+      .groupBy(['l.report_id', 'l.bucket'])
+      .execute(),
+  ]);
+  const bucketsOf = new Map<string, BucketRow[]>();
+  for (const row of buckets) {
+    const list = bucketsOf.get(row.report_id) ?? [];
+    list.push(row);
+    bucketsOf.set(row.report_id, list);
+  }
+  return rows.map((row) => ({ ...row, ...percentilesOf(bucketsOf.get(row.report_id) ?? []) }));
 }
 
 export async function usagePerTenant(db: Db, window: UsageWindow) {
-  const perTenant = usageIn(db, window)
+  const perTenant = personDaysIn(db, window)
     .select([
       'u.tenant_id',
       views.as('views'),
@@ -128,7 +182,7 @@ export async function usagePerTenant(db: Db, window: UsageWindow) {
 
 /** The `limit` people with the most views, and how many people there were in all. */
 export async function usagePerPerson(db: Db, window: UsageWindow, limit: number) {
-  const perPerson = usageIn(db, window)
+  const perPerson = personDaysIn(db, window)
     .select([
       'u.user_id',
       views.as('views'),
@@ -154,11 +208,12 @@ export async function usagePerPerson(db: Db, window: UsageWindow, limit: number)
 
 /**
  * Synchronised reports (of the tenant, or of every tenant) nobody opened in the window, with the
- * last time anyone did before it. Both look-ups use the `(report_id, at)` index.
+ * last time anyone did before it. A window runs up to now, so "opened in it" is "last opened at or
+ * after its start": both are one probe of the `(report_id, last_at)` index per report.
  */
 export async function reportsNotOpened(db: Db, window: UsageWindow) {
-  const scoped = (tenantColumn: 'u.tenant_id') =>
-    window.tenantId === null ? sql`true` : sql`${sql.ref(tenantColumn)} = ${window.tenantId}`;
+  const scoped =
+    window.tenantId === null ? sql`true` : sql`u.tenant_id = ${window.tenantId}`;
   let query = db
     .selectFrom('reports as r')
     .innerJoin('tenants as t', 't.id', 'r.tenant_id')
@@ -167,12 +222,12 @@ export async function reportsNotOpened(db: Db, window: UsageWindow) {
       'r.name',
       'r.tenant_id',
       't.name as tenant_name',
-      sql<Date | null>`(select max(u.at) from report_usage u
-        where u.report_id = r.id and ${scoped('u.tenant_id')})`.as('last_viewed_at'),
+      sql<Date | null>`(select max(u.last_at) from usage_person_days u
+        where u.report_id = r.id and ${scoped})`.as('last_viewed_at'),
     ])
     .where(
-      sql<boolean>`not exists (select 1 from report_usage u
-        where u.report_id = r.id and u.at >= ${window.from} and ${scoped('u.tenant_id')})`,
+      sql<boolean>`not exists (select 1 from usage_person_days u
+        where u.report_id = r.id and u.last_at >= ${window.from} and ${scoped})`,
     );
   if (window.tenantId !== null) query = query.where('r.tenant_id', '=', window.tenantId);
   return query.orderBy('t.name').orderBy('r.name').orderBy('r.id').execute();

@@ -77,7 +77,7 @@ export async function readUsageAnalytics(
   const timeZone = tenant?.time_zone ?? 'UTC';
   const days = Number(query.days);
   const { from, dates } = await windowDays(db, now, days, timeZone);
-  const window: UsageWindow = { from, tenantId, timeZone };
+  const window: UsageWindow = { from, firstDay: dates[0] ?? '', tenantId, timeZone };
 
   const [totals, perDay, reports, tenants, people, notOpened] = await Promise.all([
     usageTotals(db, window),
