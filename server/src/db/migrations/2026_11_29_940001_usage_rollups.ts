@@ -12,8 +12,9 @@ import { protectTenantTable, unprotectTenantTable } from '../tenant-row-security
  *
  * A day is both the UTC day (every tenant's figures count UTC days) and the tenant's own calendar
  * day in its time zone (one tenant's figures); a change of a tenant's zone recomputes its rows.
- * A statement trigger on `report_usage` adds every insert, however written (the beacon, a seed,
- * a test), in the same transaction; `canopy_rebuild_usage_rollups` recomputes them from the log
+ * Statement triggers on `report_usage` add every insert, however written (the beacon, a seed,
+ * a test), in the same transaction, and recount what a delete or an update touched (a person's
+ * deletion nulls their rows); `canopy_rebuild_usage_rollups` recomputes them from the log
  * (the `usage-rollups` command). Both run as the tables' owner (SECURITY DEFINER): the beacon runs
  * as the tenant role, which may not write the every-tenant rows; they only ever add up rows that
  * row-level security already let it insert.
@@ -25,27 +26,52 @@ import { protectTenantTable, unprotectTenantTable } from '../tenant-row-security
 
 const NO_TENANT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
+/** The UTC day and the tenant's calendar day of a usage row `n` (joined to its tenant `t`). */
+const DAYS = sql`(n.at at time zone 'UTC')::date as utc_day,
+  (n.at at time zone coalesce(t.time_zone, 'UTC'))::date as local_day`;
+
 /**
- * The rows of `source` (an alias `n` over report_usage's columns) added to both rollups. In a
- * function of its own so the trigger and the rebuild cannot count differently.
+ * The rows of `source` (an alias `n` over report_usage's columns) added to the person rollup.
+ * The trigger, the key recount and the rebuild all use these builders, so they cannot count
+ * differently.
  */
-function addRollups(source: RawBuilder<unknown>): RawBuilder<unknown> {
+function addPersonDays(source: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     insert into usage_person_days as d
       (tenant_id, report_id, user_id, utc_day, local_day, views, last_at)
-    select n.tenant_id, n.report_id, n.user_id,
-           (n.at at time zone 'UTC')::date,
-           (n.at at time zone coalesce(t.time_zone, 'UTC'))::date,
-           count(*)::int, max(n.at)
+    select n.tenant_id, n.report_id, n.user_id, ${DAYS}, count(*)::int, max(n.at)
     from ${source} left join tenants t on t.id = n.tenant_id
     group by 1, 2, 3, 4, 5
     on conflict (coalesce(tenant_id, ${NO_TENANT}), report_id, user_id, utc_day, local_day)
-    do update set views = d.views + excluded.views, last_at = greatest(d.last_at, excluded.last_at);
+    do update set views = d.views + excluded.views, last_at = greatest(d.last_at, excluded.last_at);`;
+}
 
-    with v as (
-      select n.tenant_id, n.report_id,
-             (n.at at time zone 'UTC')::date as utc_day,
-             (n.at at time zone coalesce(t.time_zone, 'UTC'))::date as local_day,
+/**
+ * The person rollup's rows of every (tenant, report, person, UTC day) that `source` names, counted
+ * again from the usage log: what a delete or an update of usage rows leaves (a last view cannot
+ * be subtracted). One probe of `(report_id, at)` per key.
+ */
+function recountPersonDays(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  const keys = sql`(select distinct n.tenant_id, n.report_id, n.user_id,
+    (n.at at time zone 'UTC')::date as utc_day from ${source}) k`;
+  return sql`
+    delete from usage_person_days d using ${keys}
+    where coalesce(d.tenant_id, ${NO_TENANT}) = coalesce(k.tenant_id, ${NO_TENANT})
+      and d.report_id = k.report_id and d.user_id is not distinct from k.user_id
+      and d.utc_day = k.utc_day;
+    ${addPersonDays(sql`(select u.* from ${keys} join report_usage u
+      on u.report_id = k.report_id
+      and u.at >= (k.utc_day::timestamp at time zone 'UTC')
+      and u.at < ((k.utc_day + 1)::timestamp at time zone 'UTC')
+      and u.tenant_id is not distinct from k.tenant_id
+      and u.user_id is not distinct from k.user_id) n`)}`;
+}
+
+/** The latency buckets of `source`'s rows, per scope, day and bucket (a CTE named `s`). */
+function latencyOf(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    v as (
+      select n.tenant_id, n.report_id, ${DAYS},
              canopy_latency_bucket(n.load_ms) as load_bucket,
              canopy_latency_bucket(n.render_ms) as render_bucket
       from ${source} left join tenants t on t.id = n.tenant_id
@@ -54,7 +80,7 @@ function addRollups(source: RawBuilder<unknown>): RawBuilder<unknown> {
       from v
       union all
       select tenant_id, report_id, utc_day, local_day, render_bucket, 0, 1 from v
-    ), s as (
+    ), a as (
       select 0::smallint as scope, null::uuid as tenant_id, ''::text as report_id, utc_day,
              utc_day as local_day, bucket, loads, renders
       from b
@@ -63,14 +89,45 @@ function addRollups(source: RawBuilder<unknown>): RawBuilder<unknown> {
       from b where tenant_id is not null
       union all
       select 2::smallint, tenant_id, report_id, utc_day, local_day, bucket, loads, renders from b
-    )
+    ), s as (
+      select scope, tenant_id, report_id, utc_day, local_day, bucket, sum(loads)::int as loads,
+             sum(renders)::int as renders
+      from a group by 1, 2, 3, 4, 5, 6
+    )`;
+}
+
+function addLatency(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    with ${latencyOf(source)}
     insert into usage_latency_days as d
       (scope, tenant_id, report_id, utc_day, local_day, bucket, loads, renders)
-    select scope, tenant_id, report_id, utc_day, local_day, bucket, sum(loads)::int,
-           sum(renders)::int
-    from s group by 1, 2, 3, 4, 5, 6
+    select scope, tenant_id, report_id, utc_day, local_day, bucket, loads, renders from s
     on conflict (scope, coalesce(tenant_id, ${NO_TENANT}), report_id, local_day, utc_day, bucket)
     do update set loads = d.loads + excluded.loads, renders = d.renders + excluded.renders;`;
+}
+
+/** Takes `source`'s rows out of the latency rollup (rows a cascade removed already stay gone). */
+function subtractLatency(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    with ${latencyOf(source)}
+    update usage_latency_days d set loads = d.loads - s.loads, renders = d.renders - s.renders
+    from s
+    where d.scope = s.scope
+      and coalesce(d.tenant_id, ${NO_TENANT}) = coalesce(s.tenant_id, ${NO_TENANT})
+      and d.report_id = s.report_id and d.local_day = s.local_day and d.utc_day = s.utc_day
+      and d.bucket = s.bucket;`;
+}
+
+/** A trigger function on the tables' owner's side (see the comment above). */
+function rollupTrigger(schema: string, name: string, body: RawBuilder<unknown>) {
+  return sql`
+    create function ${sql.id(name)}() returns trigger
+    language plpgsql security definer set search_path = ${sql.id(schema)} as $body$
+    begin
+      ${body}
+      return null;
+    end
+    $body$`;
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -140,18 +197,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await protectTenantTable(db, 'usage_person_days');
   await protectTenantTable(db, 'usage_latency_days');
 
+  // Inserts add; deletes and updates (the log's rows are not meant to change, but a person's
+  // deletion sets their rows' user_id to null, and tests move rows in time) recount.
+  await rollupTrigger(
+    schema,
+    'canopy_usage_rollups_add',
+    sql`${addPersonDays(sql`new_rows n`)} ${addLatency(sql`new_rows n`)}`,
+  ).execute(db);
+  await rollupTrigger(
+    schema,
+    'canopy_usage_rollups_remove',
+    sql`${subtractLatency(sql`old_rows n`)} ${recountPersonDays(sql`old_rows n`)}`,
+  ).execute(db);
+  await rollupTrigger(
+    schema,
+    'canopy_usage_rollups_change',
+    sql`${subtractLatency(sql`old_rows n`)} ${addLatency(sql`new_rows n`)}
+      ${recountPersonDays(sql`(select * from old_rows union all select * from new_rows) n`)}`,
+  ).execute(db);
   await sql`
-    create function canopy_usage_rollups_add() returns trigger
-    language plpgsql security definer set search_path = ${sql.id(schema)} as $body$
-    begin
-      ${addRollups(sql`new_rows n`)}
-      return null;
-    end
-    $body$`.execute(db);
-  await sql`
-    create trigger report_usage_rollups after insert on report_usage
+    create trigger report_usage_rollups_insert after insert on report_usage
     referencing new table as new_rows for each statement
     execute function canopy_usage_rollups_add()`.execute(db);
+  await sql`
+    create trigger report_usage_rollups_delete after delete on report_usage
+    referencing old table as old_rows for each statement
+    execute function canopy_usage_rollups_remove()`.execute(db);
+  await sql`
+    create trigger report_usage_rollups_update after update on report_usage
+    referencing old table as old_rows new table as new_rows for each statement
+    execute function canopy_usage_rollups_change()`.execute(db);
 
   // Every tenant (null) or one: its rows go and are counted again from the usage log. Every
   // tenant's rows (scope 0) count UTC days, so one tenant's rebuild leaves them alone.
@@ -162,29 +237,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if only_tenant is null then
         delete from usage_person_days;
         delete from usage_latency_days;
-        ${addRollups(sql`report_usage n`)}
+        ${addPersonDays(sql`report_usage n`)}
+        ${addLatency(sql`report_usage n`)}
       else
         delete from usage_person_days where tenant_id = only_tenant;
         delete from usage_latency_days where tenant_id = only_tenant and scope <> 0;
-        -- Scope 0 of these rows exists already: the rebuild adds them to scopes 1 and 2 only,
-        -- by taking them out of scope 0 first.
-        with v as (
-          select (n.at at time zone 'UTC')::date as utc_day, canopy_latency_bucket(n.load_ms) as lb,
-                 canopy_latency_bucket(n.render_ms) as rb
-          from report_usage n where n.tenant_id = only_tenant
-        ), b as (
-          select utc_day, lb as bucket, 1 as loads, 0 as renders from v
-          union all
-          select utc_day, rb, 0, 1 from v
-        ), s as (
-          select utc_day, bucket, sum(loads)::int as loads, sum(renders)::int as renders
-          from b group by 1, 2
-        )
-        update usage_latency_days d set loads = d.loads - s.loads, renders = d.renders - s.renders
-        from s
-        where d.scope = 0 and d.tenant_id is null and d.report_id = '' and d.local_day = s.utc_day
-          and d.utc_day = s.utc_day and d.bucket = s.bucket;
-        ${addRollups(sql`(select * from report_usage where tenant_id = only_tenant) n`)}
+        -- Every tenant's rows (scope 0) keep theirs: taken out here, added back below.
+        ${subtractLatency(sql`(select * from report_usage where tenant_id = only_tenant) n`)}
+        ${addPersonDays(sql`(select * from report_usage where tenant_id = only_tenant) n`)}
+        ${addLatency(sql`(select * from report_usage where tenant_id = only_tenant) n`)}
       end if;
     end
     $body$`.execute(db);
@@ -207,10 +268,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists tenants_usage_rollups_zone on tenants`.execute(db);
-  await sql`drop trigger if exists report_usage_rollups on report_usage`.execute(db);
+  for (const kind of ['insert', 'delete', 'update']) {
+    await sql`drop trigger if exists ${sql.id(`report_usage_rollups_${kind}`)} on report_usage`.execute(
+      db,
+    );
+  }
   await sql`drop function if exists canopy_usage_rollups_rezone()`.execute(db);
   await sql`drop function if exists canopy_rebuild_usage_rollups(uuid)`.execute(db);
-  await sql`drop function if exists canopy_usage_rollups_add()`.execute(db);
+  for (const name of ['add', 'remove', 'change']) {
+    await sql`drop function if exists ${sql.id(`canopy_usage_rollups_${name}`)}()`.execute(db);
+  }
   for (const table of ['usage_latency_days', 'usage_person_days']) {
     await unprotectTenantTable(db, table);
     await db.schema.dropTable(table).ifExists().execute();

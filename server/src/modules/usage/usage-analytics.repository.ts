@@ -110,7 +110,10 @@ export async function usageTotals(db: Db, window: UsageWindow) {
 export async function usagePerDay(db: Db, window: UsageWindow) {
   const day = window.tenantId === null ? sql`l.utc_day` : sql`l.local_day`;
   return latencyDaysIn(db, window, false)
-    .select([sql<string>`to_char(${day}, 'YYYY-MM-DD')`.as('date'), sql<number>`sum(l.loads)::int`.as('views')])
+    .select([
+      sql<string>`to_char(${day}, 'YYYY-MM-DD')`.as('date'),
+      sql<number>`sum(l.loads)::int`.as('views'),
+    ])
     .groupBy(day)
     .execute();
 }
@@ -212,8 +215,7 @@ export async function usagePerPerson(db: Db, window: UsageWindow, limit: number)
  * after its start": both are one probe of the `(report_id, last_at)` index per report.
  */
 export async function reportsNotOpened(db: Db, window: UsageWindow) {
-  const scoped =
-    window.tenantId === null ? sql`true` : sql`u.tenant_id = ${window.tenantId}`;
+  const scoped = window.tenantId === null ? sql`true` : sql`u.tenant_id = ${window.tenantId}`;
   let query = db
     .selectFrom('reports as r')
     .innerJoin('tenants as t', 't.id', 'r.tenant_id')

@@ -151,7 +151,10 @@ async function expectEqualToRawScan(answer: UsageAnalytics) {
     ),
   ).toEqual(byKey(people, (row) => row.userId));
 
-  const synchronised = await t.database.db.selectFrom('reports').select(['id', 'tenant_id']).execute();
+  const synchronised = await t.database.db
+    .selectFrom('reports')
+    .select(['id', 'tenant_id'])
+    .execute();
   const scoped = raw.filter((row) => answer.tenantId === null || row.tenant_id === answer.tenantId);
   const notOpened = synchronised
     .filter((report) => answer.tenantId === null || report.tenant_id === answer.tenantId)
@@ -261,13 +264,23 @@ describe('usage rollups', () => {
     }
   });
 
-  it('keep a deleted person’s views, unattributed, and follow a change of time zone', async () => {
+  it('follow a person’s deletion, deleted and moved rows, and a change of time zone', async () => {
     const person = await t.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'rollup-0-1@example.com')
       .executeTakeFirstOrThrow();
     await t.database.db.deleteFrom('users').where('id', '=', person.id).execute();
+    // Rows taken out of the log, and rows moved a day back, are taken out of the rollups too.
+    await t.database.db
+      .deleteFrom('report_usage')
+      .where(sql<boolean>`id % 17 = 0`)
+      .execute();
+    await t.database.db
+      .updateTable('report_usage')
+      .set({ at: sql`at - interval '1 day'` })
+      .where(sql<boolean>`id % 13 = 0`)
+      .execute();
     await t.database.db
       .updateTable('tenants')
       .set({ time_zone: 'America/St_Johns' })
