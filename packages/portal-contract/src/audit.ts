@@ -31,11 +31,31 @@ export const AuditFilters = z.object({
 });
 export type AuditFilters = z.infer<typeof AuditFilters>;
 
-/** `GET /api/admin/audit`: newest first, paged, filtered. */
+/**
+ * The most events the log counts exactly; past it a page says "more than" this many (counting a
+ * long history on every page would cost as much as reading it).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** Where a page starts: an event's id, as a page's `older` or `newer` names it. */
+const AuditCursor = z.string().regex(/^[1-9]\d{0,18}$/, 'Must be a cursor from a page');
+
+/**
+ * `GET /api/admin/audit`: newest first, filtered, paged by cursor (keyset: each page costs the
+ * same wherever it is). No cursor: the newest events. `older`: the events just older than that
+ * cursor (the next page); `newer`: those just newer (the previous page); `oldest=true`: the oldest
+ * events (the last page). Only one of the three at a time.
+ */
 export const AuditQuery = AuditFilters.extend({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+  older: AuditCursor.optional(),
+  newer: AuditCursor.optional(),
+  oldest: z.enum(['true', 'false']).optional(),
+}).refine(
+  (query) =>
+    [query.older, query.newer, query.oldest === 'true' || undefined].filter(Boolean).length <= 1,
+  'Ask for one of older, newer and oldest',
+);
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditEvent = z.object({
@@ -55,10 +75,20 @@ export const AuditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-export const AuditPage = z.object({ events: z.array(AuditEvent), total: z.number().int() });
+export const AuditPage = z.object({
+  events: z.array(AuditEvent),
+  /** Events matching the filters, counted up to AUDIT_COUNT_CAP. */
+  total: z.number().int(),
+  /** More than AUDIT_COUNT_CAP match: `total` is the cap, read it as "more than 10,000". */
+  totalCapped: z.boolean(),
+  /** The cursor of the next (older) page, or null on the oldest page. */
+  older: z.string().nullable(),
+  /** The cursor of the previous (newer) page, or null on the newest page. */
+  newer: z.string().nullable(),
+});
 export type AuditPage = z.infer<typeof AuditPage>;
 
-/** `GET /api/admin/audit/actions`: every action name recorded so far, sorted. */
+/** `GET /api/admin/audit/actions`: every action name the portal records, sorted. */
 export const AuditActions = z.object({ actions: z.array(z.string()) });
 export type AuditActions = z.infer<typeof AuditActions>;
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -54,6 +55,8 @@ export async function createDatabase(backend: DatabaseBackend): Promise<Database
   const pglite = await PGlite.create({
     dataDir: backend.dataDir ? join(backend.dataDir, 'pglite') : undefined,
     loadDataDir: backend.loadDataDir,
+    // Trigram indexes, as on PostgreSQL (the audit log's search by part of an email).
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({
     dialect: tenantScoped(new PGliteDialect(pglite).createDriver(), {

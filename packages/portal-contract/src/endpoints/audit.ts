@@ -19,7 +19,7 @@ export const auditEndpoints = {
     method: 'GET',
     path: '/api/admin/audit',
     summary:
-      'Audit events, newest first (filter by tenantId, action, person and from/to; page with limit/offset)',
+      'Audit events, newest first (filter by tenantId, action, person and from/to; page with limit and the older/newer cursors, or oldest=true)',
     tags,
     access,
     query: AuditQuery,
@@ -29,7 +29,7 @@ export const auditEndpoints = {
     operationId: 'listAuditActions',
     method: 'GET',
     path: '/api/admin/audit/actions',
-    summary: 'Every action name recorded so far, sorted (for the action filter)',
+    summary: 'Every action name the portal records, sorted (for the action filter)',
     tags,
     access,
     responses: { 200: AuditActions, ...errors(401, 403) },

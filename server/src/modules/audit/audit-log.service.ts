@@ -1,4 +1,5 @@
 import {
+  AUDIT_COUNT_CAP,
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEvent,
   type AuditFilters,
@@ -8,28 +9,57 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { csvRecord } from './audit-csv.ts';
+import { AUDIT_ACTIONS } from './audit-actions.ts';
 import {
   countAuditEvents,
   lastAuditEventId,
-  listAuditActions,
   listAuditEventRows,
   type AuditEventListRow,
+  type AuditSeek,
 } from './audit.repository.ts';
 
-/** The audit log as super administrators read it (the routes admit nobody else). */
+/**
+ * The audit log as super administrators read it (the routes admit nobody else): one page from
+ * where the query's cursor says, with cursors to the pages either side and a count capped at
+ * AUDIT_COUNT_CAP. One more row than the page is read, to know whether there is a page beyond.
+ */
 export async function readAuditLog(db: Db, query: AuditQuery): Promise<AuditPage> {
   checkRange(query);
-  const [rows, total] = await Promise.all([
-    listAuditEventRows(db, query),
-    countAuditEvents(db, query),
+  const seek: AuditSeek = query.older
+    ? { older: query.older }
+    : query.newer
+      ? { newer: query.newer }
+      : query.oldest === 'true'
+        ? { oldest: true }
+        : null;
+  const [rows, counted] = await Promise.all([
+    listAuditEventRows(db, { ...query, seek, limit: query.limit + 1 }),
+    countAuditEvents(db, query, AUDIT_COUNT_CAP),
   ]);
-  return { events: rows.map(toAuditEvent), total };
+  // Read newest first, the extra row is the oldest; read oldest first, it is the newest.
+  const readBackwards = seek !== null && !('older' in seek);
+  const beyond = rows.length > query.limit;
+  const events = (beyond ? (readBackwards ? rows.slice(1) : rows.slice(0, -1)) : rows).map(
+    toAuditEvent,
+  );
+  const first = events[0]?.id ?? null;
+  const last = events.at(-1)?.id ?? null;
+  const olderExists = readBackwards ? seek !== null && 'newer' in seek : beyond;
+  const newerExists = readBackwards ? beyond : seek !== null;
+  return {
+    events,
+    total: Math.min(counted, AUDIT_COUNT_CAP),
+    totalCapped: counted > AUDIT_COUNT_CAP,
+    older: olderExists ? last : null,
+    newer: newerExists ? first : null,
+  };
 }
 
-export const readAuditActions = async (db: Db) => ({ actions: await listAuditActions(db) });
+/** The action filter's choices: every action the portal records, sorted. */
+export const readAuditActions = () => ({ actions: [...AUDIT_ACTIONS].sort() });
 
 export interface AuditExport {
-  /** Events matching the filters when the export started. */
+  /** Events matching the filters when the export started, counted up to one past the file's cap. */
   total: number;
   /** True when there were more than AUDIT_EXPORT_MAX_ROWS: the file holds the newest ones. */
   truncated: boolean;
@@ -52,27 +82,36 @@ const header = [
 ];
 
 /**
- * The filtered log as CSV, read in batches so a large export never sits in memory. Events recorded
- * after the export started are left out, so batches cannot shift and repeat a row.
+ * The filtered log as CSV, read in keyset batches (each a seek past the last row of the one
+ * before), so memory stays the same however long the export and no batch costs more than the
+ * first. Events recorded after the export started are left out, so batches cannot shift.
  */
 export async function exportAuditLog(db: Db, filters: AuditFilters): Promise<AuditExport> {
   checkRange(filters);
   const upToId = (await lastAuditEventId(db)) ?? '0';
-  const total = await countAuditEvents(db, { ...filters, upToId });
-  const rowCount = Math.min(total, AUDIT_EXPORT_MAX_ROWS);
+  const counted = await countAuditEvents(db, { ...filters, upToId }, AUDIT_EXPORT_MAX_ROWS);
+  const rowCount = Math.min(counted, AUDIT_EXPORT_MAX_ROWS);
   async function* records() {
     yield csvRecord(header);
-    for (let offset = 0; offset < rowCount; offset += exportBatch) {
+    let seek: AuditSeek = null;
+    for (let done = 0; done < rowCount;) {
       const rows = await listAuditEventRows(db, {
         ...filters,
         upToId,
-        offset,
-        limit: Math.min(exportBatch, rowCount - offset),
+        seek,
+        limit: Math.min(exportBatch, rowCount - done),
       });
+      if (rows.length === 0) break;
+      done += rows.length;
+      seek = { older: String(rows.at(-1)!.id) };
       yield rows.map((row) => csvRecord(toCsvCells(toAuditEvent(row)))).join('');
     }
   }
-  return { total, truncated: total > AUDIT_EXPORT_MAX_ROWS, records: records() };
+  return {
+    total: counted,
+    truncated: counted > AUDIT_EXPORT_MAX_ROWS,
+    records: records(),
+  };
 }
 
 function checkRange(filters: AuditFilters) {

@@ -1,4 +1,5 @@
 import type { AuditFilters } from '@canopy/portal-contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NewAuditEventRow } from '../../db/tables/audit.table.ts';
 
@@ -6,9 +7,16 @@ export async function insertAuditEvent(db: Db, event: NewAuditEventRow): Promise
   await db.insertInto('audit_events').values(event).execute();
 }
 
+/**
+ * Where a page starts, as a seek on (at, id) so every page costs one index descent whatever its
+ * depth: `older` (events strictly older than that event, newest first), `newer` (strictly newer,
+ * read oldest first) or `oldest` (from the oldest event, read oldest first).
+ */
+export type AuditSeek = { older: string } | { newer: string } | { oldest: true } | null;
+
 export interface AuditFilter extends AuditFilters {
   limit: number;
-  offset: number;
+  seek: AuditSeek;
   /** Only events up to this id: keeps the pages of a long export still while new events arrive. */
   upToId?: string;
 }
@@ -33,6 +41,11 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `LIKE` reads `%`, `_` and `\` as patterns; a search for them means the characters themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The filters as conditions. Each has an index that also orders by (at, id) (see the migration
+ * 2026_11_29_930001_index_audit_keyset): tenant, action, actor id, and the time range on its own;
+ * part of an email goes through a trigram index where pg_trgm is installed.
+ */
 function filtered(db: Db, filter: AuditFilters & { upToId?: string }) {
   let query = db.selectFrom('audit_events');
   if (filter.tenantId) query = query.where('audit_events.tenant_id', '=', filter.tenantId);
@@ -52,9 +65,31 @@ function filtered(db: Db, filter: AuditFilters & { upToId?: string }) {
   return query;
 }
 
-/** One page of events, newest first, with tenant and actor names. */
-export function listAuditEventRows(db: Db, filter: AuditFilter): Promise<AuditEventListRow[]> {
-  return filtered(db, filter)
+/**
+ * The event a cursor names, compared as (at, id) in full precision: `at` has microseconds, which
+ * a JavaScript Date would round away, so the comparison reads them from the row itself.
+ */
+const seekRow = (id: string) =>
+  sql`(select c.at, c.id from audit_events c where c.id = ${Number(id)})`;
+
+/**
+ * Up to `limit` events from where `seek` says, with tenant and actor names, always returned
+ * newest first (a page read oldest first is turned round).
+ */
+export async function listAuditEventRows(
+  db: Db,
+  filter: AuditFilter,
+): Promise<AuditEventListRow[]> {
+  const { seek } = filter;
+  const ascending = seek !== null && !('older' in seek);
+  let query = filtered(db, filter);
+  if (seek && 'older' in seek) {
+    query = query.where(sql<boolean>`(audit_events.at, audit_events.id) < ${seekRow(seek.older)}`);
+  } else if (seek && 'newer' in seek) {
+    query = query.where(sql<boolean>`(audit_events.at, audit_events.id) > ${seekRow(seek.newer)}`);
+  }
+  const direction = ascending ? 'asc' : 'desc';
+  const rows = await query
     .leftJoin('tenants', 'tenants.id', 'audit_events.tenant_id')
     .leftJoin('users', 'users.id', 'audit_events.actor_id')
     .select([
@@ -71,16 +106,29 @@ export function listAuditEventRows(db: Db, filter: AuditFilter): Promise<AuditEv
       'audit_events.ip',
       'audit_events.details',
     ])
-    .orderBy('audit_events.at', 'desc')
-    .orderBy('audit_events.id', 'desc')
+    .orderBy('audit_events.at', direction)
+    .orderBy('audit_events.id', direction)
     .limit(filter.limit)
-    .offset(filter.offset)
     .execute();
+  return ascending ? rows.reverse() : rows;
 }
 
-/** How many events match the filters. */
-export async function countAuditEvents(db: Db, filter: AuditFilters & { upToId?: string }) {
-  const row = await filtered(db, filter)
+/**
+ * How many events match the filters, counting at most `cap + 1` of them: the answer is exact up to
+ * `cap`, and `cap + 1` means "more" (a count of the whole history would read all of it).
+ */
+export async function countAuditEvents(
+  db: Db,
+  filter: AuditFilters & { upToId?: string },
+  cap: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(
+      filtered(db, filter)
+        .select(sql`1`.as('one'))
+        .limit(cap + 1)
+        .as('matching'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -93,15 +141,4 @@ export async function lastAuditEventId(db: Db): Promise<string | null> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return row?.id == null ? null : String(row.id);
-}
-
-/** Every action name recorded, sorted. */
-export async function listAuditActions(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('audit_events')
-    .select('action')
-    .distinct()
-    .orderBy('action')
-    .execute();
-  return rows.map((row) => row.action);
 }

@@ -5,6 +5,7 @@ import {
   AUDIT_PAGE_SIZE,
   auditFilters,
   exportFileName,
+  positionQuery,
   type AuditView,
 } from '../rules/audit-log.ts';
 import { downloadFile } from '../../../shared/api/download-file.ts';
@@ -24,7 +25,7 @@ export const auditPageQuery = (view: AuditView) =>
         query: {
           ...auditFilters(view),
           limit: AUDIT_PAGE_SIZE,
-          offset: (view.page - 1) * AUDIT_PAGE_SIZE,
+          ...positionQuery(view.position),
         },
       }),
     placeholderData: keepPreviousData,

@@ -3,15 +3,17 @@ import { rangeError, readAuditView, writeAuditView, type AuditView } from '../ru
 
 /**
  * The audit log's filters and page, kept in the URL so a reload or a shared link shows the same
- * view. A new filter goes back to page 1 and replaces the history entry; a new page adds one.
+ * view. A new filter goes back to the newest page and replaces the history entry; a new page adds
+ * one.
  */
 export function useAuditView() {
   const [params, setParams] = useSearchParams();
   const view = readAuditView(params);
   const update = (change: Partial<AuditView>) =>
     setParams(
-      (current) => writeAuditView(current, { ...readAuditView(current), page: 1, ...change }),
-      { replace: change.page === undefined },
+      (current) =>
+        writeAuditView(current, { ...readAuditView(current), position: null, ...change }),
+      { replace: change.position === undefined },
     );
   return { view, invalidRange: rangeError(view), update };
 }

@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api/api-fetch.ts';
 import { tenantsQuery } from '../../../shared/api/tenants-query.ts';
-import { pageCount } from '../../../shared/rules/pagination.ts';
 import { Badge, Card, EmptyState, PageHeader } from '../../../shared/ui/bits.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import { Pagination } from '../../../shared/ui/pagination.tsx';
 import { auditActionsQuery, auditPageQuery } from '../api/audit-api.ts';
 import { AuditFilterBar } from '../components/audit-filter-bar.tsx';
+import { AuditPager } from '../components/audit-pager.tsx';
 import { AuditTable } from '../components/audit-table.tsx';
 import { useAuditExport } from '../components/use-audit-export.ts';
 import { useAuditView } from '../components/use-audit-view.ts';
-import { AUDIT_PAGE_SIZE, isFiltered } from '../rules/audit-log.ts';
+import { AUDIT_PAGE_SIZE, eventsHeading, isFiltered } from '../rules/audit-log.ts';
 import '../audit-log.css';
 
 const LOAD_FAILED = 'Failed to load the audit log';
 
 /**
- * The audit log (super administrators): every recorded event, newest first, paged by the server.
- * The filters and the page are in the URL, so a reload or a shared link shows the same view; a
- * new filter goes back to page 1. Export CSV downloads every page of the filtered view.
+ * The audit log (super administrators): every recorded event, newest first, paged by the server's
+ * cursors. The filters and the page are in the URL, so a reload or a shared link shows the same
+ * view; a new filter goes back to the newest page. The count stops at "more than 10,000". Export
+ * CSV downloads every page of the filtered view.
  */
 export default function AuditLogPage() {
   const { view, invalidRange, update } = useAuditView();
@@ -26,8 +26,6 @@ export default function AuditLogPage() {
   const actions = useQuery(auditActionsQuery());
   const tenants = useQuery(tenantsQuery());
   const { exporting, exportCsv } = useAuditExport();
-  const total = events.data?.total ?? 0;
-  const pages = pageCount(total, AUDIT_PAGE_SIZE);
 
   return (
     <>
@@ -54,9 +52,7 @@ export default function AuditLogPage() {
           onChange={update}
         />
         <div className="toolbar">
-          <h2 className="card__title">
-            Events{events.data && !invalidRange ? ` (${events.data.total})` : ''}
-          </h2>
+          <h2 className="card__title">{eventsHeading(invalidRange ? undefined : events.data)}</h2>
         </div>
         {invalidRange ? (
           <EmptyState title="No events" text="Choose a start date on or before the end date." />
@@ -78,16 +74,8 @@ export default function AuditLogPage() {
               skeletonRows={AUDIT_PAGE_SIZE}
               now={events.dataUpdatedAt}
             />
-            {!events.isError && pages > 1 && (
-              <Pagination
-                label="Audit log pages"
-                showPageOf
-                page={Math.min(view.page, pages)}
-                pages={pages}
-                size={AUDIT_PAGE_SIZE}
-                total={total}
-                onPage={(page) => update({ page })}
-              />
+            {!events.isError && events.data && (events.data.older || events.data.newer) && (
+              <AuditPager page={events.data} onPosition={(position) => update({ position })} />
             )}
           </>
         )}

@@ -4,8 +4,10 @@ import {
   actionGroups,
   actionLabel,
   auditFilters,
+  eventsHeading,
   exportFileName,
   isFiltered,
+  positionQuery,
   rangeError,
   readAuditView,
   relativeTime,
@@ -47,7 +49,7 @@ it('offers the recorded actions, plus one a link names that is not recorded yet'
 });
 
 it('counts a view as filtered when any filter narrows it (a blank person does not)', () => {
-  const none = { tenantId: '', person: '  ', action: '', from: '', to: '', page: 4 };
+  const none = { tenantId: '', person: '  ', action: '', from: '', to: '', position: null };
   expect(isFiltered(none)).toBe(false);
   expect(isFiltered({ ...none, person: 'ann' })).toBe(true);
   expect(isFiltered({ ...none, action: 'auth.' })).toBe(true);
@@ -62,23 +64,38 @@ describe('the view in the URL', () => {
       action: 'user.',
       from: '2026-11-01',
       to: '2026-11-26',
-      page: 3,
+      position: { older: '123' },
     };
     const params = writeAuditView(new URLSearchParams('keep=1'), view);
     expect(params.toString()).toBe(
-      'keep=1&tenant=t1&person=ann&action=user.&from=2026-11-01&to=2026-11-26&page=3',
+      'keep=1&tenant=t1&person=ann&action=user.&from=2026-11-01&to=2026-11-26&older=123',
     );
     expect(readAuditView(params)).toEqual(view);
-    const cleared = writeAuditView(params, { ...view, person: '', page: 1 });
+    const oldest = writeAuditView(params, { ...view, position: { oldest: true } });
+    expect(oldest.get('oldest')).toBe('true');
+    expect(oldest.has('older')).toBe(false);
+    expect(readAuditView(oldest).position).toEqual({ oldest: true });
+    const newer = writeAuditView(params, { ...view, position: { newer: '7' } });
+    expect(readAuditView(newer).position).toEqual({ newer: '7' });
+    const cleared = writeAuditView(params, { ...view, person: '', position: null });
     expect(cleared.has('person')).toBe(false);
-    expect(cleared.has('page')).toBe(false);
+    expect(cleared.has('older')).toBe(false);
   });
-  it('ignores malformed dates and pages from a hand-edited link', () => {
-    expect(readAuditView(new URLSearchParams('from=yesterday&to=2026-1-2&page=-4'))).toMatchObject({
-      from: '',
-      to: '',
-      page: 1,
-    });
+  it('ignores malformed dates and cursors from a hand-edited link', () => {
+    expect(
+      readAuditView(new URLSearchParams('from=yesterday&to=2026-1-2&older=-4&newer=x')),
+    ).toMatchObject({ from: '', to: '', position: null });
+  });
+  it('sends the position as the cursor the server expects', () => {
+    expect(positionQuery(null)).toEqual({});
+    expect(positionQuery({ older: '9' })).toEqual({ older: '9' });
+    expect(positionQuery({ newer: '9' })).toEqual({ newer: '9' });
+    expect(positionQuery({ oldest: true })).toEqual({ oldest: 'true' });
+  });
+  it('says "more than 10,000" once the server stops counting', () => {
+    expect(eventsHeading({ total: 1234, totalCapped: false })).toBe('Events (1,234)');
+    expect(eventsHeading({ total: 10_000, totalCapped: true })).toBe('Events (more than 10,000)');
+    expect(eventsHeading(undefined)).toBe('Events');
   });
 });
 
@@ -90,7 +107,7 @@ describe('auditFilters', () => {
       action: '',
       from: '2026-11-01',
       to: '2026-11-26',
-      page: 2,
+      position: null,
     });
     expect(filters).toEqual({
       person: 'ann',

@@ -1,4 +1,10 @@
-import { auditExportFileName, type AuditFilters } from '@canopy/portal-contract';
+import {
+  AUDIT_COUNT_CAP,
+  auditExportFileName,
+  type AuditFilters,
+  type AuditPage,
+  type AuditQuery,
+} from '@canopy/portal-contract';
 
 /** Events per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 25;
@@ -78,6 +84,12 @@ export function actionGroups(actions: readonly string[]) {
   return [...groups].map(([family, members]) => ({ family, all: `${family}.`, actions: members }));
 }
 
+/**
+ * Which page of the log: the newest (null), the one just older or just newer than an event (the
+ * server's cursors, so every page costs the same however deep), or the oldest.
+ */
+export type AuditPosition = { older: string } | { newer: string } | { oldest: true } | null;
+
 /** The filters as the URL keeps them: dates are days (`2026-11-26`) in the viewer's time zone. */
 export interface AuditView {
   tenantId: string;
@@ -85,29 +97,67 @@ export interface AuditView {
   action: string;
   from: string;
   to: string;
-  page: number;
+  position: AuditPosition;
 }
-export const AUDIT_PARAMS = ['tenant', 'person', 'action', 'from', 'to', 'page'] as const;
+export const AUDIT_PARAMS = [
+  'tenant',
+  'person',
+  'action',
+  'from',
+  'to',
+  'older',
+  'newer',
+  'oldest',
+] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CURSOR = /^[1-9]\d{0,18}$/;
+
+function readPosition(params: URLSearchParams): AuditPosition {
+  const older = params.get('older') ?? '';
+  const newer = params.get('newer') ?? '';
+  if (CURSOR.test(older)) return { older };
+  if (CURSOR.test(newer)) return { newer };
+  return params.get('oldest') === 'true' ? { oldest: true } : null;
+}
+
+/** The server's paging fields for a position. */
+export const positionQuery = (
+  position: AuditPosition,
+): Pick<AuditQuery, 'older' | 'newer' | 'oldest'> =>
+  position === null
+    ? {}
+    : 'older' in position
+      ? { older: position.older }
+      : 'newer' in position
+        ? { newer: position.newer }
+        : { oldest: 'true' };
+
+/** "Events (1,234)", or "Events (more than 10,000)" when the server stopped counting. */
+export function eventsHeading(page: Pick<AuditPage, 'total' | 'totalCapped'> | undefined): string {
+  if (!page) return 'Events';
+  const count = page.totalCapped
+    ? `more than ${AUDIT_COUNT_CAP.toLocaleString('en-US')}`
+    : page.total.toLocaleString('en-US');
+  return `Events (${count})`;
+}
 
 export function readAuditView(params: URLSearchParams): AuditView {
   const day = (name: string) => {
     const value = params.get(name) ?? '';
     return DAY.test(value) ? value : '';
   };
-  const page = Number(params.get('page'));
   return {
     tenantId: params.get('tenant') ?? '',
     person: params.get('person') ?? '',
     action: params.get('action') ?? '',
     from: day('from'),
     to: day('to'),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    position: readPosition(params),
   };
 }
 
-/** The URL for a changed view; empty filters and page 1 are left out to keep links short. */
+/** The URL for a changed view; empty filters and the newest page are left out to keep links short. */
 export function writeAuditView(params: URLSearchParams, view: AuditView): URLSearchParams {
   const next = new URLSearchParams(params);
   const values: Record<(typeof AUDIT_PARAMS)[number], string> = {
@@ -116,7 +166,14 @@ export function writeAuditView(params: URLSearchParams, view: AuditView): URLSea
     action: view.action,
     from: view.from,
     to: view.to,
-    page: view.page > 1 ? String(view.page) : '',
+    ...{ older: '', newer: '', oldest: '' },
+    ...(view.position === null
+      ? {}
+      : 'older' in view.position
+        ? { older: view.position.older }
+        : 'newer' in view.position
+          ? { newer: view.position.newer }
+          : { oldest: 'true' }),
   };
   for (const name of AUDIT_PARAMS) {
     if (values[name]) next.set(name, values[name]);

@@ -17,7 +17,7 @@ const auditLog: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(app, endpoints.listAuditActions),
-    handler: async () => readAuditActions(app.db),
+    handler: async () => readAuditActions(),
   });
 
   app.route({
