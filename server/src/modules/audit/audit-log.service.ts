@@ -101,9 +101,10 @@ export async function exportAuditLog(db: Db, filters: AuditFilters): Promise<Aud
         seek,
         limit: Math.min(exportBatch, rowCount - done),
       });
-      if (rows.length === 0) break;
+      const lastRow = rows.at(-1);
+      if (!lastRow) break;
       done += rows.length;
-      seek = { older: String(rows.at(-1)!.id) };
+      seek = { older: String(lastRow.id) };
       yield rows.map((row) => csvRecord(toCsvCells(toAuditEvent(row)))).join('');
     }
   }
