@@ -221,6 +221,19 @@ describe('a long history', () => {
     const exact = (await read('?action=integration.sync&to=2001-01-01T00:00:05Z')).json();
     expect(exact).toMatchObject({ total: 5, totalCapped: false });
   });
+
+  it('exports across several keyset batches without a gap or a repeat', async () => {
+    const res = await read('/export.csv?action=integration.sync');
+    expect(res.headers['x-audit-total']).toBe(String(AUDIT_COUNT_CAP + 1));
+    const times = res.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[0]);
+    expect(times).toHaveLength(AUDIT_COUNT_CAP + 1);
+    expect(times[0]).toBe('2001-01-01T02:46:41.000Z');
+    expect(times.at(-1)).toBe('2001-01-01T00:00:01.000Z');
+    expect(new Set(times).size).toBe(times.length);
+  });
 });
 
 describe('GET /api/admin/audit/actions', () => {
