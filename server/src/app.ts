@@ -14,6 +14,7 @@ import configPlugin from './plugins/app/config.ts';
 import db from './plugins/app/db.ts';
 import dbScope from './plugins/app/db-scope.ts';
 import { AnalyticsClient } from './modules/analytics/analytics-client.ts';
+import { AnalyticsGateway } from './modules/analytics/analytics-gateway.ts';
 import analyticsPlugin from './modules/analytics/analytics-plugin.ts';
 import reportsPlugin from './modules/reports/reports-plugin.ts';
 import usersPlugin from './modules/users/users-plugin.ts';
@@ -75,7 +76,12 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(configPlugin, { config: options.config });
   await fastify.register(db, { database: options.database });
   await fastify.register(dbScope);
-  const analytics = options.analytics ? new AnalyticsClient(options.analytics) : undefined;
+  const analytics = options.analytics
+    ? new AnalyticsGateway(
+        new AnalyticsClient(options.analytics),
+        options.config.embed.profiles,
+      )
+    : undefined;
   const embedOrigin = options.analytics?.embedOrigin;
   await fastify.register(helmet, {
     frameOrigins: [...(options.frameOrigins ?? []), ...(embedOrigin ? [embedOrigin] : [])],
@@ -107,7 +113,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
           })
         : undefined),
   });
-  await fastify.register(analyticsPlugin, { client: analytics });
+  await fastify.register(analyticsPlugin, { gateway: analytics });
   await fastify.register(reportsPlugin);
   await fastify.register(usersPlugin);
   await fastify.register(tenantsPlugin);

@@ -74,6 +74,7 @@ export const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  CANOPY_ANALYTICS_PROFILES: z.enum(['on', 'off']).default('on'),
   CANOPY_EMBED_TOKEN_MINUTES: z.coerce.number().int().min(5).max(600).default(60),
   CANOPY_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(5300),
   CANOPY_EMULATOR_URL: optionalString.pipe(z.url().optional()),
@@ -170,6 +171,11 @@ export interface Config {
     tokenMinutes: number;
     /** Deleting a tenant deletes its workspace too. */
     deleteWorkspaces: boolean;
+    /**
+     * New tenants get a service principal profile of their own, which owns their workspace
+     * (CANOPY_ANALYTICS_PROFILES, on by default; see modules/analytics/analytics-gateway.ts).
+     */
+    profiles: boolean;
     /** The RLS role embed tokens name with the tenant as effective identity. */
     rlsRole: string;
     emulatorPort: number;
@@ -427,6 +433,7 @@ export function loadConfig(
     embed: {
       tokenMinutes: env.CANOPY_EMBED_TOKEN_MINUTES,
       deleteWorkspaces: env.CANOPY_ANALYTICS_DELETE_WORKSPACES,
+      profiles: env.CANOPY_ANALYTICS_PROFILES === 'on',
       rlsRole: env.CANOPY_ANALYTICS_RLS_ROLE,
       emulatorPort: env.CANOPY_EMULATOR_PORT,
       emulatorHost: env.CANOPY_EMULATOR_HOST,

@@ -24,6 +24,7 @@ import * as tenantRowSecurity from './2026_11_29_900001_tenant_row_security.ts';
 import * as deliveryLeases from './2026_11_29_920001_delivery_leases.ts';
 import * as usageRollups from './2026_11_29_940001_usage_rollups.ts';
 import * as indexAuditKeyset from './2026_11_29_930001_index_audit_keyset.ts';
+import * as tenantAnalyticsProfile from './2026_11_29_950001_tenant_analytics_profile.ts';
 
 /**
  * Every migration, in order. Listed in code (not read from the folder) so the same list works under
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_920001_delivery_leases': deliveryLeases,
   '2026_11_29_940001_usage_rollups': usageRollups,
   '2026_11_29_930001_index_audit_keyset': indexAuditKeyset,
+  '2026_11_29_950001_tenant_analytics_profile': tenantAnalyticsProfile,
 };

@@ -10,6 +10,11 @@ export interface TenantsTable {
   primary_color: string;
   theme: 'dark' | 'light';
   power_bi_group_id: string | null;
+  /**
+   * The service principal profile the tenant's workspace belongs to; every analytics call for the
+   * tenant acts as it (X-PowerBI-profile-id). Null: the service principal itself.
+   */
+  analytics_profile_id: string | null;
   /** IANA zone the tenant's schedules run in (report subscriptions); 'UTC' by default. */
   time_zone: Generated<string>;
   /** Every person of the tenant must use two-step verification. */

@@ -12,24 +12,65 @@ export interface AnalyticsClientOptions {
   maxRetryAfterMs?: number;
 }
 
+/** The header that makes a call one of the service principal's profiles'. */
+export const PROFILE_HEADER = 'X-PowerBI-profile-id';
+
 /**
- * The analytics REST API over HTTP, as the service principal. Bearer tokens come from a cache that
- * renews them ahead of expiry; 429s are retried after their Retry-After (bounded); every failure
- * becomes an AppError with a stable code (analytics-errors.ts), never a raw upstream body.
+ * The analytics REST API over HTTP, as the service principal or, from `asProfile`, as one of its
+ * profiles. Bearer tokens come from a cache that renews them ahead of expiry (a profile uses its
+ * principal's token and adds X-PowerBI-profile-id); 429s are retried after their Retry-After
+ * (bounded); every failure becomes an AppError with a stable code (analytics-errors.ts), never a
+ * raw upstream body.
  */
 export class AnalyticsClient {
   readonly settings: AnalyticsSettings;
+  /** The profile every call of this client acts as; undefined: the service principal itself. */
+  readonly profileId: string | undefined;
   private readonly token: ServicePrincipalToken;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryAfterMs: number;
+  /** The principal's client, which keeps one client per profile (so per-client caches hold). */
+  private readonly root: AnalyticsClient;
+  private readonly profiles = new Map<string, AnalyticsClient>();
 
-  constructor(settings: AnalyticsSettings, options: AnalyticsClientOptions = {}) {
+  constructor(
+    settings: AnalyticsSettings,
+    options: AnalyticsClientOptions = {},
+    of?: { root: AnalyticsClient; profileId: string },
+  ) {
     this.settings = settings;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
-    this.token = new ServicePrincipalToken(settings, this.timeoutMs);
+    this.root = of?.root ?? this;
+    this.profileId = of?.profileId;
+    this.token = of ? of.root.token : new ServicePrincipalToken(settings, this.timeoutMs);
+  }
+
+  /** The same service principal acting as one of its profiles: every call sends its id. */
+  asProfile(profileId: string): AnalyticsClient {
+    const root = this.root;
+    const key = profileId.toLowerCase();
+    let client = root.profiles.get(key);
+    if (!client) {
+      client = new AnalyticsClient(
+        root.settings,
+        {
+          timeoutMs: root.timeoutMs,
+          maxRetries: root.maxRetries,
+          maxRetryAfterMs: root.maxRetryAfterMs,
+        },
+        { root, profileId },
+      );
+      root.profiles.set(key, client);
+    }
+    return client;
+  }
+
+  /** Forgets a deleted profile's client. */
+  forgetProfile(profileId: string): void {
+    this.root.profiles.delete(profileId.toLowerCase());
   }
 
   /** Fetches the first token now, so the first request does not pay for it. */
@@ -108,6 +149,7 @@ export class AnalyticsClient {
         method,
         headers: {
           authorization: `Bearer ${bearer}`,
+          ...(this.profileId === undefined ? {} : { [PROFILE_HEADER]: this.profileId }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

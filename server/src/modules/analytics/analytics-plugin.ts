@@ -1,17 +1,17 @@
 import fp from 'fastify-plugin';
-import type { AnalyticsClient } from './analytics-client.ts';
+import type { AnalyticsGateway } from './analytics-gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The analytics REST client; undefined when no service is configured (routes answer 503). */
-    analytics: AnalyticsClient | undefined;
+    /** The analytics service; undefined when none is configured (routes answer 503). */
+    analytics: AnalyticsGateway | undefined;
   }
 }
 
-/** Decorates the app with the analytics client app.ts built (or none). */
-export default fp<{ client: AnalyticsClient | undefined }>(
+/** Decorates the app with the analytics gateway app.ts built (or none). */
+export default fp<{ gateway: AnalyticsGateway | undefined }>(
   (app, options, done) => {
-    app.decorate('analytics', options.client);
+    app.decorate('analytics', options.gateway);
     done();
   },
   { name: 'analytics' },

@@ -1,6 +1,7 @@
 import type { SyncResult } from '@canopy/portal-contract';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import type { AnalyticsGateway } from '../analytics/analytics-gateway.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { scheduleJob } from '../jobs/job-queue.ts';
@@ -8,7 +9,7 @@ import { findIntegration } from './integrations.repository.ts';
 import { freshAccessToken, type IntegrationDeps } from './integrations.service.ts';
 
 export interface SyncDeps extends IntegrationDeps {
-  analytics: AnalyticsClient | undefined;
+  analytics: AnalyticsGateway | undefined;
 }
 
 export const syncJobKind = 'integration.sync';
@@ -60,14 +61,14 @@ export async function syncIntegration(
   const tenant = row.tenant_id
     ? await deps.db
         .selectFrom('tenants')
-        .select(['id', 'power_bi_group_id'])
+        .select(['id', 'power_bi_group_id', 'analytics_profile_id'])
         .where('id', '=', row.tenant_id)
         .executeTakeFirst()
     : undefined;
   const powerBiGroupId = tenant?.power_bi_group_id;
-  if (!powerBiGroupId) throw new AppError('INTEGRATION_NO_WORKSPACE');
+  if (!tenant || !powerBiGroupId) throw new AppError('INTEGRATION_NO_WORKSPACE');
   if (!deps.analytics || !deps.xero) throw new AppError('ANALYTICS_UNAVAILABLE');
-  const analytics = deps.analytics;
+  const analytics = deps.analytics.forTenant(tenant);
 
   const accessToken = await freshAccessToken(deps, integrationId);
   const invoices = await deps.xero.invoices(accessToken, row.external_tenant_id);

@@ -11,7 +11,7 @@ export interface UpstreamReport {
 export function tenantByPowerBiGroupId(db: Db, powerBiGroupId: string) {
   return db
     .selectFrom('tenants')
-    .select(['id', 'name', 'power_bi_group_id'])
+    .select(['id', 'name', 'power_bi_group_id', 'analytics_profile_id'])
     .where('power_bi_group_id', '=', powerBiGroupId)
     .executeTakeFirst();
 }
@@ -19,7 +19,7 @@ export function tenantByPowerBiGroupId(db: Db, powerBiGroupId: string) {
 export function tenantById(db: Db, tenantId: string) {
   return db
     .selectFrom('tenants')
-    .select(['id', 'name', 'power_bi_group_id'])
+    .select(['id', 'name', 'power_bi_group_id', 'analytics_profile_id'])
     .where('id', '=', tenantId)
     .executeTakeFirst();
 }

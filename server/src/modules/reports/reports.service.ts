@@ -2,6 +2,7 @@ import type { EmbedToken, Report, ReportSyncResult } from '@canopy/portal-contra
 import type { Db } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import type { AnalyticsGateway } from '../analytics/analytics-gateway.ts';
 import { auditChange } from '../audit/audit.service.ts';
 import type { Actor } from '../../shared/actor.ts';
 import { isSuperAdmin, type Principal } from '../../shared/principal.ts';
@@ -17,7 +18,7 @@ import { reportIdentities } from './report-identity.ts';
 export interface ReportDeps {
   db: Db;
   /** Undefined when no analytics service is configured: every call answers 503. */
-  analytics: AnalyticsClient | undefined;
+  analytics: AnalyticsGateway | undefined;
   embedTokenMinutes: number;
 }
 
@@ -34,9 +35,10 @@ interface RefreshJson {
   endTime?: string;
 }
 
-const client = (deps: ReportDeps) => {
+/** The client every call for this tenant goes through (its profile's, when it has one). */
+const client = (deps: ReportDeps, tenant: { analytics_profile_id: string | null }) => {
   if (!deps.analytics) throw new AppError('ANALYTICS_UNAVAILABLE');
-  return deps.analytics;
+  return deps.analytics.forTenant(tenant);
 };
 
 /**
@@ -48,13 +50,13 @@ async function tenantFor(deps: ReportDeps, principal: Principal, powerBiGroupId:
   if (isSuperAdmin(principal)) {
     const tenant = await tenantByPowerBiGroupId(deps.db, powerBiGroupId);
     if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
-    return { tenantId: tenant.id, powerBiGroupId };
+    return { tenantId: tenant.id, powerBiGroupId, analytics: client(deps, tenant) };
   }
   if (!principal.tenantId) throw new AppError('FORBIDDEN');
   const tenant = await tenantById(deps.db, principal.tenantId);
   if (!tenant?.power_bi_group_id) throw new AppError('NO_WORKSPACE');
   if (tenant.power_bi_group_id !== powerBiGroupId) throw new AppError('FORBIDDEN');
-  return { tenantId: tenant.id, powerBiGroupId };
+  return { tenantId: tenant.id, powerBiGroupId, analytics: client(deps, tenant) };
 }
 
 /** Reads the workspace's reports and stores them (reports gone upstream lose their grants). */
@@ -66,7 +68,7 @@ export async function syncReports(
   if (!tenant) throw new AppError('TENANT_NOT_FOUND');
   if (!tenant.power_bi_group_id) throw new AppError('NO_WORKSPACE');
   const powerBiGroupId = tenant.power_bi_group_id;
-  const { value } = await client(deps).get<{ value: ReportJson[] }>(
+  const { value } = await client(deps, tenant).get<{ value: ReportJson[] }>(
     `/groups/${powerBiGroupId}/reports`,
   );
   const upstream = value.map((report) => ({
@@ -83,12 +85,11 @@ export async function syncReports(
 
 /** End of the dataset's newest completed refresh, or null (never fails the report list). */
 async function lastRefreshTime(
-  deps: ReportDeps,
+  analytics: AnalyticsClient,
   report: ReportJson,
   fallbackPowerBiGroupId: string,
 ): Promise<string | null> {
   if (!report.datasetId) return null;
-  const analytics = client(deps);
   const candidates = [
     report.datasetWorkspaceId,
     analytics.settings.template.powerBiGroupId,
@@ -119,7 +120,7 @@ export async function listReports(
   principal: Principal,
   powerBiGroupId: string,
 ): Promise<Report[]> {
-  const { tenantId } = await tenantFor(deps, principal, powerBiGroupId);
+  const { tenantId, analytics } = await tenantFor(deps, principal, powerBiGroupId);
   const { upstream } = await syncReports(deps, tenantId);
   const granted = await accessibleReportIds(deps.db, principal, tenantId);
   const visible = granted === 'all' ? upstream : upstream.filter((r) => granted.has(r.id));
@@ -127,7 +128,7 @@ export async function listReports(
     visible.map(async (report) => ({
       id: report.id,
       name: report.name,
-      lastRefreshTime: await lastRefreshTime(deps, report, powerBiGroupId),
+      lastRefreshTime: await lastRefreshTime(analytics, report, powerBiGroupId),
       createdBy: report.createdBy ?? null,
       embedUrl: report.embedUrl,
     })),
@@ -161,7 +162,11 @@ export async function issueEmbedToken(
   principal: Principal,
   request: { reportId: string; powerBiGroupId: string },
 ): Promise<EmbedToken> {
-  const { tenantId, powerBiGroupId } = await tenantFor(deps, principal, request.powerBiGroupId);
+  const { tenantId, powerBiGroupId, analytics } = await tenantFor(
+    deps,
+    principal,
+    request.powerBiGroupId,
+  );
   let report = await findTenantReport(deps.db, tenantId, request.reportId);
   if (!report) {
     await syncReports(deps, tenantId);
@@ -173,7 +178,6 @@ export async function issueEmbedToken(
   if (!(await canViewReport(deps.db, principal, tenantId, report.id))) {
     throw new AppError('FORBIDDEN');
   }
-  const analytics = client(deps);
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
   const identity = await reportIdentities(deps.db, analytics, tenantId, report);
   const token = await analytics.post<{ token: string; tokenId: string; expiration: string }>(

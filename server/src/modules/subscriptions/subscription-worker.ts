@@ -2,7 +2,7 @@ import { describeSchedule } from '@canopy/portal-contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isAppError } from '../../errors.ts';
-import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import type { AnalyticsGateway } from '../analytics/analytics-gateway.ts';
 import {
   cancelJob,
   claimJob,
@@ -40,7 +40,7 @@ import {
 export interface SubscriptionDeps {
   db: Db;
   /** Undefined without an analytics service: every run fails and says so on the subscription. */
-  analytics: AnalyticsClient | undefined;
+  analytics: AnalyticsGateway | undefined;
   mailer: Mailer;
   /** The portal's address, for the links in the mail. */
   publicUrl: string;
@@ -224,11 +224,12 @@ async function deliver(
   renewal.unref();
   try {
     if (!deps.analytics) throw new Error('No analytics service is configured');
-    const identities = await reportIdentities(deps.db, deps.analytics, row.tenant_id, {
+    const analytics = await deps.analytics.forTenantId(deps.db, row.tenant_id);
+    const identities = await reportIdentities(deps.db, analytics, row.tenant_id, {
       power_bi_group_id: row.report_power_bi_group_id,
       dataset_id: row.report_dataset_id,
     });
-    const file = await exportReport(deps.analytics, {
+    const file = await exportReport(analytics, {
       powerBiGroupId: row.report_power_bi_group_id,
       reportId: row.report_id,
       format: row.format,

@@ -6,7 +6,7 @@ import type {
   UpdateSubscriptionRequest,
 } from '@canopy/portal-contract';
 import type { Db } from '../../db/database.ts';
-import type { AnalyticsClient } from '../analytics/analytics-client.ts';
+import type { AnalyticsGateway } from '../analytics/analytics-gateway.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../shared/actor.ts';
 import {
@@ -456,7 +456,7 @@ export async function subscriptionRecipients(
  */
 export async function reportPages(
   db: Db,
-  analytics: AnalyticsClient | undefined,
+  analytics: AnalyticsGateway | undefined,
   principal: Principal,
   reportId: string,
 ): Promise<ReportPageList> {
@@ -467,7 +467,8 @@ export async function reportPages(
     throw new AppError('FORBIDDEN');
   }
   if (!analytics) throw new AppError('ANALYTICS_UNAVAILABLE');
-  const { value } = await analytics.get<{
+  const tenantAnalytics = await analytics.forTenantId(db, principal.tenantId);
+  const { value } = await tenantAnalytics.get<{
     value: { name: string; displayName?: string; order?: number }[];
   }>(`/groups/${report.power_bi_group_id}/reports/${report.id}/pages`, 'report');
   return {

@@ -71,6 +71,7 @@ export async function createTenant(
 ): Promise<Tenant> {
   await ensureStoredLogo(deps.db, input.logoUrl);
   let powerBiGroupId: string | null = null;
+  let analyticsProfileId: string | null = null;
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       let tenant = await insertTenant(trx, {
@@ -92,15 +93,24 @@ export async function createTenant(
       };
       const adminId = await addMember(trx, admin);
       if (input.createPowerBIWorkspace) {
-        ({ powerBiGroupId } = await deps.workspaces.create({ id: tenant.id, name: tenant.name }));
+        const made = await deps.workspaces.create({ id: tenant.id, name: tenant.name });
+        powerBiGroupId = made.powerBiGroupId;
+        analyticsProfileId = made.analyticsProfileId ?? null;
         tenant =
-          (await updateTenantRow(trx, tenant.id, { power_bi_group_id: powerBiGroupId })) ?? tenant;
+          (await updateTenantRow(trx, tenant.id, {
+            power_bi_group_id: powerBiGroupId,
+            analytics_profile_id: analyticsProfileId,
+          })) ?? tenant;
       }
       await auditChange(trx, actor, {
         action: 'tenant.create',
         tenantId: tenant.id,
         target: `tenant:${tenant.id}`,
-        details: { name: tenant.name, workspace: powerBiGroupId },
+        details: {
+          name: tenant.name,
+          workspace: powerBiGroupId,
+          ...(analyticsProfileId ? { analyticsProfile: analyticsProfileId } : {}),
+        },
       });
       // Last, so a mail goes out only when everything else has worked.
       await inviteMember(trx, deps, actor, { ...admin, id: adminId });
@@ -110,9 +120,9 @@ export async function createTenant(
   } catch (error) {
     if (powerBiGroupId) {
       const orphan = powerBiGroupId;
-      await deps.workspaces.remove(orphan).catch((cause: unknown) => {
+      await deps.workspaces.remove(orphan, analyticsProfileId).catch((cause: unknown) => {
         deps.warn(
-          { err: cause, powerBiGroupId: orphan },
+          { err: cause, powerBiGroupId: orphan, analyticsProfileId },
           'could not remove the workspace of a tenant that was not created',
         );
       });
@@ -155,7 +165,7 @@ export async function updateTenant(
 /**
  * Deletes a tenant with everything it owns — people, their sessions and tokens, report grants,
  * integrations, chat messages, upload records — in one transaction (the foreign keys cascade).
- * Afterwards, best effort: its stored files and its analytics workspace are removed.
+ * Afterwards, best effort: its stored files, its analytics workspace and its profile are removed.
  */
 export async function deleteTenant(
   deps: TenantDeps,
@@ -185,9 +195,10 @@ export async function deleteTenant(
   }
   if (row.power_bi_group_id) {
     const powerBiGroupId = row.power_bi_group_id;
-    await deps.workspaces.remove(powerBiGroupId).catch((cause: unknown) => {
+    const analyticsProfileId = row.analytics_profile_id;
+    await deps.workspaces.remove(powerBiGroupId, analyticsProfileId).catch((cause: unknown) => {
       deps.warn(
-        { err: cause, powerBiGroupId },
+        { err: cause, powerBiGroupId, analyticsProfileId },
         'could not remove the workspace of a deleted tenant',
       );
     });
