@@ -25,6 +25,7 @@ export default defineConfig({
     'create-admin': 'src/cli/create-admin.ts',
     'rebuild-usage-rollups': 'src/cli/rebuild-usage-rollups.ts',
     outbox: 'src/cli/outbox.ts',
+    'analytics-profiles': 'src/cli/analytics-profiles.ts',
   },
   format: ['esm'],
   target: 'node20',
