@@ -77,10 +77,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, options) => {
   await fastify.register(db, { database: options.database });
   await fastify.register(dbScope);
   const analytics = options.analytics
-    ? new AnalyticsGateway(
-        new AnalyticsClient(options.analytics),
-        options.config.embed.profiles,
-      )
+    ? new AnalyticsGateway(new AnalyticsClient(options.analytics), options.config.embed.profiles)
     : undefined;
   const embedOrigin = options.analytics?.embedOrigin;
   await fastify.register(helmet, {

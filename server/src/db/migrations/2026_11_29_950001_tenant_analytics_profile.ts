@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Each tenant's service principal profile (docs/decisions/0014-analytics-profile-per-tenant.md):
+ * Each tenant's service principal profile (docs/portal-operations.md, "One profile per tenant"):
  * null for tenants whose workspace still belongs to the service principal (made before profiles,
  * or with CANOPY_ANALYTICS_PROFILES=off) until `analytics-profiles` migrates them. A profile
  * belongs to one tenant only.

@@ -19,7 +19,7 @@ export interface TenantAnalyticsIdentity {
  *
  * What decides is the profile stored with the tenant, not `profiles`: turning profiles off never
  * cuts off a tenant whose workspace already belongs to its profile; it only stops new tenants from
- * getting one (see docs/decisions/0014-analytics-profile-per-tenant.md).
+ * getting one (see docs/portal-operations.md, "One profile per tenant").
  */
 export class AnalyticsGateway {
   readonly settings: AnalyticsSettings;
