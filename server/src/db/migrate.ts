@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -25,4 +25,17 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
 export async function pendingMigrations(db: Kysely<Database>): Promise<number> {
   const known = await migrator(db).getMigrations();
   return known.filter((migration) => migration.executedAt === undefined).length;
+}
+
+/**
+ * The migrations the database has run that this build does not know: a newer release migrated it.
+ * Its schema may have renamed or dropped what this code reads, so readiness reports it and the
+ * proxy drains this instance (a rolling upgrade keeps it running only while the schema is older).
+ */
+export async function unknownMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = new Set(Object.keys(migrations));
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+    db,
+  );
+  return rows.map((row) => row.name).filter((name) => !known.has(name));
 }

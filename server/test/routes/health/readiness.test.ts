@@ -34,6 +34,35 @@ describe('GET /api/ready (readiness) and GET /api/health (liveness)', () => {
     expect(health.statusCode).toBe(200);
   });
 
+  it('is not ready, and says so once in its log, when a newer release has migrated the database', async () => {
+    const lines: string[] = [];
+    t = await build({
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    // What a newer release's migrate step leaves behind: a migration this build does not know.
+    const newer = '2099_01_01_000000_from_a_newer_release';
+    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${new Date().toISOString()})`.execute(
+      t.database.db,
+    );
+    for (let probe = 0; probe < 3; probe++) {
+      const ready = await t.request({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        status: 'unavailable',
+        reason: 'newer-schema',
+        detail: expect.stringContaining(`(newest: ${newer})`),
+      });
+    }
+    const logged = lines.filter((line) => line.includes('this release does not know'));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 50, msg: expect.stringContaining(newer) });
+    // Still alive: the orchestrator must drain it, not restart it in a loop.
+    expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Once the row is gone (a restore, say), it is ready again.
+    await sql`delete from kysely_migration where name = ${newer}`.execute(t.database.db);
+    expect((await t.request({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+
   it('is neither ready nor healthy when the database does not answer', async () => {
     const { app, database } = await build();
     try {
