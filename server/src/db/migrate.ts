@@ -34,8 +34,8 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<number> {
  */
 export async function unknownMigrations(db: Kysely<Database>): Promise<string[]> {
   const known = new Set(Object.keys(migrations));
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from kysely_migration order by name`.execute(db);
   return rows.map((row) => row.name).filter((name) => !known.has(name));
 }

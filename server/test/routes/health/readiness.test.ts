@@ -55,7 +55,10 @@ describe('GET /api/ready (readiness) and GET /api/health (liveness)', () => {
     }
     const logged = lines.filter((line) => line.includes('this release does not know'));
     expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 50, msg: expect.stringContaining(newer) });
+    expect(JSON.parse(logged[0]!)).toMatchObject({
+      level: 50,
+      msg: expect.stringContaining(newer),
+    });
     // Still alive: the orchestrator must drain it, not restart it in a loop.
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     // Once the row is gone (a restore, say), it is ready again.
