@@ -24,7 +24,9 @@ async function tables(h: DatabaseHandle): Promise<string[]> {
   return rows.map((r) => r.tablename);
 }
 
-describe('migrations', () => {
+// Each case runs every migration, some more than once: on PGlite, beside the other suites, that
+// takes far longer than a request test.
+describe('migrations', { timeout: 120_000 }, () => {
   it('are named in order, so they run in the order they were written', () => {
     expect(names).toEqual([...names].sort());
   });
