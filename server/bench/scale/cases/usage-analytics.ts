@@ -1,10 +1,11 @@
+import type { Client } from 'pg';
 import type { ScaleCase } from '../case.ts';
 
 const analytics = (query: Record<string, string>) =>
   `/api/analytics/usage?${new URLSearchParams(query).toString()}`;
 
 /** A tenant of the seed's ordinary ones (each holds the same share of the usage events). */
-async function ordinaryTenant(db: import('pg').Client): Promise<string> {
+async function ordinaryTenant(db: Client): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `select id from tenants where name = 'Scale tenant 0003'`,
   );
