@@ -22,8 +22,8 @@ import * as createRateLimitHits from './2026_11_29_400001_create_rate_limit_hits
 import * as boundReportUsage from './2026_11_29_500001_bound_report_usage.ts';
 import * as tenantRowSecurity from './2026_11_29_900001_tenant_row_security.ts';
 import * as deliveryLeases from './2026_11_29_920001_delivery_leases.ts';
-import * as usageRollups from './2026_11_29_940001_usage_rollups.ts';
 import * as indexAuditKeyset from './2026_11_29_930001_index_audit_keyset.ts';
+import * as usageRollups from './2026_11_29_940001_usage_rollups.ts';
 import * as tenantAnalyticsProfile from './2026_11_29_950001_tenant_analytics_profile.ts';
 
 /**
@@ -54,7 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_500001_bound_report_usage': boundReportUsage,
   '2026_11_29_900001_tenant_row_security': tenantRowSecurity,
   '2026_11_29_920001_delivery_leases': deliveryLeases,
-  '2026_11_29_940001_usage_rollups': usageRollups,
   '2026_11_29_930001_index_audit_keyset': indexAuditKeyset,
+  '2026_11_29_940001_usage_rollups': usageRollups,
   '2026_11_29_950001_tenant_analytics_profile': tenantAnalyticsProfile,
 };
