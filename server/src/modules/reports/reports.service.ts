@@ -50,13 +50,14 @@ async function tenantFor(deps: ReportDeps, principal: Principal, powerBiGroupId:
   if (isSuperAdmin(principal)) {
     const tenant = await tenantByPowerBiGroupId(deps.db, powerBiGroupId);
     if (!tenant) throw new AppError('ANALYTICS_ENTITY_NOT_FOUND');
-    return { tenantId: tenant.id, powerBiGroupId, analytics: client(deps, tenant) };
+    return { tenantId: tenant.id, powerBiGroupId, analytics: () => client(deps, tenant) };
   }
   if (!principal.tenantId) throw new AppError('FORBIDDEN');
   const tenant = await tenantById(deps.db, principal.tenantId);
   if (!tenant?.power_bi_group_id) throw new AppError('NO_WORKSPACE');
   if (tenant.power_bi_group_id !== powerBiGroupId) throw new AppError('FORBIDDEN');
-  return { tenantId: tenant.id, powerBiGroupId, analytics: client(deps, tenant) };
+  // Asked for only when needed: who may see what is answered first, with or without a service.
+  return { tenantId: tenant.id, powerBiGroupId, analytics: () => client(deps, tenant) };
 }
 
 /** Reads the workspace's reports and stores them (reports gone upstream lose their grants). */
@@ -122,13 +123,14 @@ export async function listReports(
 ): Promise<Report[]> {
   const { tenantId, analytics } = await tenantFor(deps, principal, powerBiGroupId);
   const { upstream } = await syncReports(deps, tenantId);
+  const tenantClient = analytics();
   const granted = await accessibleReportIds(deps.db, principal, tenantId);
   const visible = granted === 'all' ? upstream : upstream.filter((r) => granted.has(r.id));
   return Promise.all(
     visible.map(async (report) => ({
       id: report.id,
       name: report.name,
-      lastRefreshTime: await lastRefreshTime(analytics, report, powerBiGroupId),
+      lastRefreshTime: await lastRefreshTime(tenantClient, report, powerBiGroupId),
       createdBy: report.createdBy ?? null,
       embedUrl: report.embedUrl,
     })),
@@ -179,8 +181,9 @@ export async function issueEmbedToken(
     throw new AppError('FORBIDDEN');
   }
   const datasets = report.dataset_id ? [{ id: report.dataset_id }] : [];
-  const identity = await reportIdentities(deps.db, analytics, tenantId, report);
-  const token = await analytics.post<{ token: string; tokenId: string; expiration: string }>(
+  const tenantClient = analytics();
+  const identity = await reportIdentities(deps.db, tenantClient, tenantId, report);
+  const token = await tenantClient.post<{ token: string; tokenId: string; expiration: string }>(
     '/GenerateToken',
     {
       reports: [{ id: report.id }],
