@@ -10,8 +10,9 @@ import { build, type TestApp } from '../helper.ts';
  * - a request running when the shutdown starts finishes normally, marked `Connection: close`;
  * - a streamed answer (like the event stream) whose headers left before the shutdown ends, and
  *   its connection, now idle, is closed;
- * - a request that finishes arriving while the server drains answers 503 in our error shape with
- *   Retry-After.
+ * - a request that arrives on an open connection once the shutdown has begun answers 503 in our
+ *   error shape with Retry-After. It is sent from a preClose hook: then the drain has begun and
+ *   the connection is certainly still open, whatever the machine's speed.
  */
 let t: TestApp;
 let port = 0;
@@ -19,6 +20,7 @@ let slowStarted: () => void = () => {};
 let releaseSlow: () => void = () => {};
 let streamStarted: () => void = () => {};
 let endStream: () => void = () => {};
+let duringShutdown: () => Promise<void> = () => Promise.resolve();
 const started = Promise.all([
   new Promise<void>((resolve) => (slowStarted = resolve)),
   new Promise<void>((resolve) => (streamStarted = resolve)),
@@ -36,6 +38,10 @@ const routes: FastifyPluginCallback = (app, _options, done) => {
     reply.raw.write('hello\n');
     endStream = () => reply.raw.end();
     streamStarted();
+  });
+  // Registered after the app's own plugins, so it runs once the shutdown plugin is draining.
+  app.addHook('preClose', (hookDone) => {
+    duringShutdown().then(() => hookDone(), hookDone);
   });
   done();
 };
@@ -98,12 +104,17 @@ describe('graceful shutdown', () => {
     slow.socket.write(`${head('/api/test/slow')}\r\n`);
     const stream = await connection();
     stream.socket.write(`${head('/api/test/stream')}\r\n`);
-    // A slow client: its request is still arriving when the shutdown starts.
+    // A proxy's pooled connection: one answered request, then idle.
     const late = await connection();
-    late.socket.write(head('/api/health'));
+    late.socket.write(`${head('/api/health')}\r\n`);
+    await vi.waitFor(() => expect(late.responses()).toHaveLength(1), { interval: 5 });
     await started;
+    duringShutdown = async () => {
+      late.socket.write(`${head('/api/health')}\r\n`);
+      await vi.waitFor(() => expect(late.responses()).toHaveLength(2), { interval: 5 });
+    };
 
-    // SIGTERM: server.ts closes the app; the listener stops at once, the open connections stay.
+    // SIGTERM: server.ts closes the app; the listener stops, the open connections stay.
     const closed = t.app.close();
     await vi.waitFor(() => expect(t.app.server.listening).toBe(false), {
       timeout: 5000,
@@ -111,7 +122,6 @@ describe('graceful shutdown', () => {
     });
     releaseSlow();
     endStream();
-    late.socket.write('\r\n');
     // No client sends anything more or hangs up: the server closes every connection itself.
     await Promise.all([slow.closed, stream.closed, late.closed, closed]);
 
@@ -120,7 +130,7 @@ describe('graceful shutdown', () => {
     expect(finished?.headers.connection).toBe('close');
     expect(JSON.parse(finished?.body ?? '')).toEqual({ ok: true });
     expect(stream.raw()).toContain('hello');
-    const [drained] = late.responses();
+    const [, drained] = late.responses();
     expect(drained?.status).toBe(503);
     expect(drained?.headers['retry-after']).toBe('2');
     expect(drained?.headers.connection).toBe('close');

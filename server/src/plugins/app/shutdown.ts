@@ -34,6 +34,12 @@ export default fp(
       clearInterval(sweep);
       hookDone();
     });
+    // Answers finished while draining close their connection, so a proxy does not send the next
+    // request down it (HTTP/2 has no Connection header: a closing session ends its streams).
+    app.addHook('onSend', (request, reply, payload, hookDone) => {
+      if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+      hookDone(null, payload);
+    });
 
     // Sent as text: the route's own response schemas (e.g. /api/health's 503) describe its
     // answers, not this one, and would fail to serialize it.
