@@ -28,6 +28,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CANOPY_LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  // PostgreSQL only (PGlite is one in-process connection): bounds that keep one slow screen from
+  // holding every connection, and a request from waiting for ever behind them.
+  CANOPY_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  CANOPY_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  CANOPY_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   CANOPY_DATA_DIR: optionalString,
   CANOPY_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   CANOPY_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -128,6 +133,12 @@ export interface Config {
   /** `json` (one pino line per event) in production; `pretty` for people reading `pnpm dev`. */
   logFormat: Env['CANOPY_LOG_FORMAT'];
   databaseUrl?: string;
+  /**
+   * PostgreSQL's pool: its size, how long a request waits for a connection (to open one, or for
+   * one to come free) before `503 DATABASE_BUSY`, and how long one statement may run before it is
+   * cancelled (`503 DATABASE_STATEMENT_TIMEOUT`; 0: no limit). Migrations run without the limit.
+   */
+  databasePool: { size: number; connectTimeoutMs: number; statementTimeoutMs: number };
   dataDir: string;
   /** "Contact Administrator" on the sign-in page writes here; null: the page says whom to ask. */
   supportEmail: string | null;
@@ -397,6 +408,11 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat: env.CANOPY_LOG_FORMAT,
     databaseUrl: env.DATABASE_URL,
+    databasePool: {
+      size: env.CANOPY_DB_POOL_SIZE,
+      connectTimeoutMs: env.CANOPY_DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.CANOPY_DB_STATEMENT_TIMEOUT_MS,
+    },
     dataDir,
     supportEmail: env.CANOPY_SUPPORT_EMAIL ?? null,
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -175,6 +175,16 @@ export const ERRORS = {
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
   SHUTTING_DOWN: { status: 503, message: 'The server is restarting. Try again in a moment.' },
   OIDC_FAILED: { status: 502, message: 'External sign-in failed. Try again later.' },
+  // Every connection of the pool stayed busy for CANOPY_DB_CONNECT_TIMEOUT_MS.
+  DATABASE_BUSY: {
+    status: 503,
+    message: 'The server is busy right now. Try again in a moment.',
+  },
+  // A statement ran past CANOPY_DB_STATEMENT_TIMEOUT_MS and was cancelled.
+  DATABASE_STATEMENT_TIMEOUT: {
+    status: 503,
+    message: 'This took too long to answer. Try again, or ask for less (a shorter period).',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'The database is not reachable right now. Try again in a moment.',

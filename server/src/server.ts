@@ -69,14 +69,24 @@ async function main() {
   if (!config.databaseUrl) server.log.info(`start-up: opening PGlite in ${config.dataDir}`);
   const database = await createDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePool.size,
+          connectTimeoutMs: config.databasePool.connectTimeoutMs,
+          statementTimeoutMs: config.databasePool.statementTimeoutMs,
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await checkDatabase(database);
   phase(
     `database ${config.databaseUrl ? `PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `PGlite in ${config.dataDir}`} reachable`,
   );
-  const migrated = await migrateToLatest(database.db);
+  // Migrations may rewrite big tables: on PostgreSQL they run on a connection of their own,
+  // without the statement limit requests have.
+  const migrated = config.databaseUrl
+    ? await migrateUnbounded(config.databaseUrl)
+    : await migrateToLatest(database.db);
   phase(
     `migrations ${migrated.results?.length ? `${migrated.results.length} applied` : 'up to date'}`,
   );
@@ -189,3 +199,12 @@ await main().catch((error: unknown) => {
   console.error(error.message);
   process.exit(1);
 });
+
+async function migrateUnbounded(url: string) {
+  const migrator = await createDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    return await migrateToLatest(migrator.db);
+  } finally {
+    await migrator.close();
+  }
+}

@@ -18,7 +18,15 @@ import { PgPoolDriver } from './pg-pool-driver.ts';
 import { TenantScopedDriver, type TenantScopedDriverOptions } from './tenant-scoped-driver.ts';
 
 export type DatabaseBackend =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long to wait for a connection (opened, or free in the pool); 0 or absent: for ever. */
+      connectTimeoutMs?: number;
+      /** Each statement's limit, set on every connection; 0 or absent: none. */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export interface DatabaseHandle {
@@ -37,7 +45,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** PostgreSQL through `pg` when a URL is given; otherwise PGlite (in a folder, or in memory). */
 export async function createDatabase(backend: DatabaseBackend): Promise<DatabaseHandle> {
   if (backend.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: backend.url, max: backend.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: backend.url,
+      max: backend.poolSize ?? 10,
+      connectionTimeoutMillis: backend.connectTimeoutMs ?? 0,
+      ...(backend.statementTimeoutMs ? { statement_timeout: backend.statementTimeoutMs } : {}),
+    });
     // A dropped connection must not crash the process: the pool discards it and the query fails.
     pool.on('error', () => undefined);
     // A checked-out client has no pool listener: its query fails (503), the process must not crash.

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
+import { databaseBusy } from '../../db/database-busy.ts';
 import { AppError, ERRORS, type ErrorCode, type FieldError } from '../../errors.ts';
 
 /** Fastify and plugin error codes that are the client's fault, mapped to ours. */
@@ -42,6 +43,8 @@ function fieldsOf(error: FastifyError): FieldError[] | undefined {
 /** Turns anything thrown into `{ error, code }`; never a stack trace, never a 5xx for bad input. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  const busy = databaseBusy(error);
+  if (busy) return new AppError(busy);
   if (isDatabaseUnavailable(error)) return new AppError('DATABASE_UNAVAILABLE');
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
