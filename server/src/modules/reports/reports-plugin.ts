@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { RefreshTimeCache } from './refresh-time-cache.ts';
 import type { ReportDeps } from './reports.service.ts';
 
 declare module 'fastify' {
@@ -15,6 +16,7 @@ export default fp(
       db: app.db,
       analytics: app.analytics,
       embedTokenMinutes: app.config.embed.tokenMinutes,
+      refreshTimes: new RefreshTimeCache(),
     });
     done();
   },

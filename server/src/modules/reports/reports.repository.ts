@@ -52,8 +52,9 @@ export function findTenantReport(
 }
 
 /**
- * Makes the tenant's rows match the workspace: new reports inserted, names and datasets updated,
- * reports gone upstream deleted (their grants cascade). Returns what changed.
+ * Makes the tenant's rows match the workspace: new reports inserted, changed names, datasets and
+ * URLs updated (unchanged rows are left alone, `synced_at` is when a row last changed), reports
+ * gone upstream deleted (their grants cascade). Returns what changed.
  */
 export async function replaceTenantReports(
   db: Db,
@@ -72,8 +73,20 @@ export async function replaceTenantReports(
       .where('id', 'in', gone)
       .execute();
   }
+  // Only new and changed rows are written: a list read every few seconds by many people must not
+  // rewrite a whole workspace's rows each time.
+  const stored = new Map(existing.map((row) => [row.id, row]));
   const now = new Date();
   for (const report of upstream) {
+    const row = stored.get(report.id);
+    if (
+      row &&
+      row.name === report.name &&
+      row.dataset_id === report.datasetId &&
+      row.embed_url === report.embedUrl
+    ) {
+      continue;
+    }
     await db
       .insertInto('reports')
       .values({

@@ -13,6 +13,7 @@ import {
   tenantById,
   tenantByPowerBiGroupId,
 } from './reports.repository.ts';
+import type { RefreshTimeCache } from './refresh-time-cache.ts';
 import { reportIdentities } from './report-identity.ts';
 
 export interface ReportDeps {
@@ -20,6 +21,8 @@ export interface ReportDeps {
   /** Undefined when no analytics service is configured: every call answers 503. */
   analytics: AnalyticsGateway | undefined;
   embedTokenMinutes: number;
+  /** Datasets' last refresh times, cached per instance (refresh-time-cache.ts). */
+  refreshTimes: RefreshTimeCache;
 }
 
 interface ReportJson {
@@ -130,7 +133,11 @@ export async function listReports(
     visible.map(async (report) => ({
       id: report.id,
       name: report.name,
-      lastRefreshTime: await lastRefreshTime(tenantClient, report, powerBiGroupId),
+      lastRefreshTime: report.datasetId
+        ? await deps.refreshTimes.get(`${powerBiGroupId} ${report.datasetId}`, () =>
+            lastRefreshTime(tenantClient, report, powerBiGroupId),
+          )
+        : null,
       createdBy: report.createdBy ?? null,
       embedUrl: report.embedUrl,
     })),
